@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what Agaton needs on a Debian 12 machine: system packages, then npm packages (npm ci).
+# Used by the README's two quick-start commands and by .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# chromium: Playwright journeys and report PDFs; pocketsphinx*: open-vocabulary recognition;
+# flite: text-to-speech and synthetic test speech; ffmpeg + sox: audio fixtures and edits in tests.
+PACKAGES=(chromium pocketsphinx pocketsphinx-en-us pocketsphinx-testdata flite ffmpeg sox
+  fonts-dejavu-core fonts-liberation ca-certificates)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "Please install these Debian packages first: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+npm ci --no-audit --no-fund
