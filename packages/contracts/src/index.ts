@@ -1,1 +1,6 @@
-export {};
+export * from './admin.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './errors.ts';
+export * from './org.ts';
+export * from './user.ts';

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  loginPasswordSchema,
+  newPasswordSchema,
+  realmSchema,
+  tokenKindSchema,
+} from './common.ts';
+
+/** POST /api/auth-flow — first stage of the two-stage sign-in. */
+export const authFlowRequestSchema = z.object({
+  email: emailSchema,
+  authType: z.enum(['sign-in', 'sign-up']),
+  realm: realmSchema,
+  redirectParam: z.string().max(2048).optional(),
+});
+export const authFlowResponseSchema = z.object({
+  askForPassword: z.boolean(),
+  redirectUrl: z.string().optional(),
+});
+export type AuthFlowRequest = z.input<typeof authFlowRequestSchema>;
+export type AuthFlowResponse = z.infer<typeof authFlowResponseSchema>;
+
+/** POST /api/authn/password */
+export const passwordSignInRequestSchema = z.object({
+  username: emailSchema,
+  password: loginPasswordSchema,
+  realm: realmSchema.optional(),
+});
+export type PasswordSignInRequest = z.input<typeof passwordSignInRequestSchema>;
+
+/** A social token: here the one-time code our OIDC callback issued (field name kept from the spec). */
+export const socialTokenRequestSchema = z.object({ firebaseAuthToken: z.string().min(1).max(512) });
+export type SocialTokenRequest = z.infer<typeof socialTokenRequestSchema>;
+
+/** Answer of /authn/password, /authn/social and /code. */
+export const codeResponseSchema = z.object({ code: z.string() });
+export type CodeResponse = z.infer<typeof codeResponseSchema>;
+
+/** POST /api/authn/sign-up */
+export const signUpRequestSchema = z.union([
+  z.object({ email: emailSchema, password: newPasswordSchema }),
+  socialTokenRequestSchema,
+]);
+export const signUpResponseSchema = z.object({ authCode: z.string() });
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** POST /api/token — exchange a one-time code or rotate a refresh token. */
+export const tokenRequestSchema = z.union([
+  z.object({ code: z.string().min(1).max(512) }),
+  z.object({ refreshToken: z.string().min(1).max(512) }),
+]);
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const identitySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  kind: tokenKindSchema,
+  realm: realmSchema,
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+export const authSessionSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  accessTokenExpiresInSeconds: z.number().int(),
+  identity: identitySchema,
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+/** POST /api/code — desktop-app one-time code. */
+export const codeRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+export type CodeRequest = z.infer<typeof codeRequestSchema>;
+
+/** POST /api/password-reset-request */
+export const passwordResetRequestSchema = z.object({ username: emailSchema });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** PUT /api/password (bearer: reset token) */
+export const passwordUpdateRequestSchema = z.object({ password: newPasswordSchema });
+export type PasswordUpdateRequest = z.infer<typeof passwordUpdateRequestSchema>;
+
+/** Claims carried by every access token. */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  kind: tokenKindSchema,
+  realm: realmSchema,
+  orgId: z.string().optional(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** GET /api/oauth/{google|microsoft}/start query. */
+export const oauthProviderSchema = z.enum(['google', 'microsoft']);
+export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
+export const oauthStartQuerySchema = z.object({
+  realm: realmSchema.default('whiskey'),
+  authType: z.enum(['sign-in', 'sign-up']).default('sign-in'),
+  redirect: z.string().max(2048).optional(),
+});
+export const ssoStartQuerySchema = z.object({
+  email: emailSchema,
+  realm: realmSchema.default('whiskey'),
+  authType: z.enum(['sign-in', 'sign-up']).default('sign-in'),
+  redirect: z.string().max(2048).optional(),
+});
+
+/** POST /api/challenge/auth — candidate sign-in with the username and password they were sent. */
+export const challengeAuthRequestSchema = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: loginPasswordSchema,
+});
+export const challengeAuthResponseSchema = z.object({
+  token: z.string(),
+  challenge: z.object({
+    id: z.string(),
+    createTime: z.string(),
+    completedAt: z.string().nullable(),
+    code: z.string(),
+    isExpired: z.boolean(),
+    candidateName: z.string(),
+    candidateEmail: z.string(),
+  }),
+  /** Test content arrives with the recruitment work; empty until then. */
+  content: z.record(z.string(), z.unknown()),
+  organization: z.object({ id: z.string(), name: z.string() }),
+});
+export type ChallengeAuthRequest = z.infer<typeof challengeAuthRequestSchema>;
+export type ChallengeAuthResponse = z.infer<typeof challengeAuthResponseSchema>;
+
+/** GET /api/health */
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+/** GET /api/dev/outbox */
+export const outboxEntrySchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const outboxResponseSchema = z.array(outboxEntrySchema);
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;

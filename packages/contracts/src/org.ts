@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, requiredString } from './common.ts';
+import { messages } from './errors.ts';
+
+/** Team and organisation roles (spec 2 §3). */
+export const ROLES = ['MANAGER', 'REGULAR_MEMBER'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+/** Labels shown for roles (spec 2 §3: 'Manager', 'Regular member'). */
+export const ROLE_LABELS: Record<Role, string> = { MANAGER: 'Manager', REGULAR_MEMBER: 'Regular member' };
+
+/** Members page sizes (spec 2 §9). */
+export const MEMBER_PAGE_SIZES = [25, 50, 100, 500] as const;
+
+export const teamSchema = z.object({ id: z.string(), name: z.string() });
+export type Team = z.infer<typeof teamSchema>;
+export const teamListSchema = z.array(teamSchema);
+
+export const teamNameRequestSchema = z.object({ name: requiredString().pipe(z.string().max(100)) });
+export type TeamNameRequest = z.input<typeof teamNameRequestSchema>;
+
+export const orgParamsSchema = z.object({ orgId: z.string().min(1).max(64) });
+export const teamParamsSchema = orgParamsSchema.extend({ teamId: z.string().min(1).max(64) });
+export const memberParamsSchema = orgParamsSchema.extend({ identityId: z.string().min(1).max(64) });
+
+export const memberTeamSchema = z.object({ teamId: z.string(), teamName: z.string(), teamRole: roleSchema });
+
+export const memberSchema = z.object({
+  astridIdentityId: z.string(),
+  externalIds: z.array(z.string()),
+  name: z.string(),
+  email: z.string(),
+  teams: z.array(memberTeamSchema),
+  orgRole: roleSchema,
+  hasLicense: z.boolean(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const teamWithMembersSchema = teamSchema.extend({ members: z.array(memberSchema) });
+export const teamsWithMembersSchema = z.array(teamWithMembersSchema);
+export type TeamWithMembers = z.infer<typeof teamWithMembersSchema>;
+
+/** POST /api/astridorg/{orgId}/members/list */
+export const memberListRequestSchema = z.object({
+  query: z.string().max(200).default(''),
+  filters: z
+    .object({
+      teamId: z.string().max(64).optional(),
+      missingInfo: z.boolean().optional(),
+      includeArchived: z.boolean().optional(),
+    })
+    .default({}),
+  pagination: z
+    .object({
+      page: z.number().int().min(0).default(0),
+      pageSize: z.number().int().min(1).max(500).default(25),
+    })
+    .default({ page: 0, pageSize: 25 }),
+});
+export type MemberListRequest = z.input<typeof memberListRequestSchema>;
+export const memberListResponseSchema = z.object({
+  members: z.array(memberSchema),
+  totalPages: z.number().int(),
+  totalMembersMissingInfo: z.number().int(),
+});
+export type MemberListResponse = z.infer<typeof memberListResponseSchema>;
+
+/** PUT /api/astridorg/{orgId}/members/{identityId} */
+export const memberUpdateRequestSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  email: z
+    .string()
+    .trim()
+    .regex(EMAIL_PATTERN, messages.validation.invalidEmail)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  orgRole: roleSchema,
+  teams: z
+    .array(
+      z.object({ teamId: z.string({ error: messages.validation.teamMissing }).min(1), teamRole: roleSchema }),
+    )
+    .max(100)
+    .default([]),
+  hasLicense: z.boolean().optional(),
+});
+export type MemberUpdateRequest = z.input<typeof memberUpdateRequestSchema>;
+
+/** POST /api/astridorg/{orgId}/members/{identityId}/set-archive */
+export const setArchiveRequestSchema = z.object({ isArchived: z.boolean() });
