@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeAudio, decodeAudioWithVoice, TASK_LIMITS } from '../src/audio/decode.ts';
+import { resample } from '../src/audio/resample.ts';
+import { sniffFormat } from '../src/audio/sniff.ts';
+import { SpeechInputError } from '../src/types.ts';
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const limits = TASK_LIMITS.reading;
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (err) {
+    expect(err).toBeInstanceOf(SpeechInputError);
+    return (err as SpeechInputError).code;
+  }
+}
+
+describe('decodeAudio', () => {
+  it.each([
+    'good-reading.wav',
+    'good-reading.webm', // written to a pipe: no duration header, like MediaRecorder output
+    'good-reading.ogg',
+    'good-reading.mp3',
+    'good-reading.m4a',
+  ])('decodes %s to 16 kHz mono of the same length and the same speech', async (name) => {
+    const { pcm, voiced } = await decodeAudioWithVoice(fixture(name), limits);
+    expect(pcm.sampleRate).toBe(16000);
+    expect(pcm.durationSec).toBeGreaterThan(3.95);
+    expect(pcm.durationSec).toBeLessThan(4.15);
+    // The spoken part sits at the same place whatever the codec.
+    expect(voiced[0].start).toBeCloseTo(0.73, 1);
+    expect(voiced.at(-1)?.end).toBeCloseTo(3.55, 1);
+  });
+
+  it('refuses empty, corrupt, unknown, short and silent input with the right code', async () => {
+    expect(await codeOf(decodeAudio(new Uint8Array(0), limits))).toBe('EMPTY');
+    expect(await codeOf(decodeAudio(fixture('corrupt.webm'), limits))).toBe('CORRUPT');
+    expect(await codeOf(decodeAudio(new TextEncoder().encode('%PDF-1.7 not audio at all'), limits))).toBe(
+      'UNSUPPORTED',
+    );
+    expect(await codeOf(decodeAudio(fixture('short.wav'), limits))).toBe('TOO_SHORT');
+    expect(await codeOf(decodeAudio(fixture('silent.wav'), limits))).toBe('SILENT');
+    expect(await codeOf(decodeAudio(fixture('good-reading.wav'), { minSec: 0.5, maxSec: 3 }))).toBe(
+      'TOO_LONG',
+    );
+    // The coach's recorder needs 2 s: a 4 s reading passes, the 0.3 s clip does not.
+    expect(await codeOf(decodeAudio(fixture('good-reading.wav'), TASK_LIMITS['free-speech']))).toBe(
+      'resolved',
+    );
+  });
+
+  it('finds the inserted one-second silences as gaps between voiced segments', async () => {
+    const { voiced } = await decodeAudioWithVoice(fixture('flite-paused.wav'), limits);
+    expect(voiced).toHaveLength(3);
+    expect(voiced[1].start - voiced[0].end).toBeGreaterThan(0.95);
+    expect(voiced[2].start - voiced[1].end).toBeGreaterThan(0.95);
+  });
+});
+
+describe('sniffFormat', () => {
+  it('recognises containers by their magic bytes', () => {
+    expect(sniffFormat(fixture('good-reading.webm'))).toBe('webm');
+    expect(sniffFormat(fixture('good-reading.ogg'))).toBe('opus');
+    expect(sniffFormat(fixture('good-reading.m4a'))).toBe('m4a');
+    expect(sniffFormat(fixture('good-reading.mp3'))).toBe('mp3');
+    expect(sniffFormat(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).toBeNull();
+  });
+});
+
+describe('resample', () => {
+  const tone = (hz: number, rate: number, sec = 0.5) =>
+    Float32Array.from({ length: rate * sec }, (_, i) => Math.sin((2 * Math.PI * hz * i) / rate));
+  const rms = (x: Float32Array) =>
+    Math.sqrt(x.slice(200, -200).reduce((s, v) => s + v * v, 0) / (x.length - 400));
+
+  it('keeps a 1 kHz tone and removes a 12 kHz tone instead of aliasing it to 4 kHz', () => {
+    for (const rate of [48000, 44100]) {
+      expect(rms(resample(tone(1000, rate), rate, 16000))).toBeCloseTo(Math.SQRT1_2, 2);
+      expect(rms(resample(tone(12000, rate), rate, 16000))).toBeLessThan(0.001);
+    }
+  });
+});
