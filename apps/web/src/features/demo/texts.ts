@@ -1,0 +1,46 @@
+import { RECORDER_TEXTS } from '../../lib/recorder/recorder-texts';
+
+/** Every user-facing text and constant of the demo from the spec (spec 3 sections 8 and 9). */
+export const DEMO_TEXTS = {
+  ...RECORDER_TEXTS,
+  freeSpeechFailed: 'Oops! Obtaining your score failed. Please try again.',
+  readingFailed: 'Something went wrong. Please try again.',
+  tooShort: 'Recording was too short. Please try again.',
+  perfect: 'Perfect!',
+  orHigher: 'or higher',
+} as const;
+
+export const DEMO_LIMITS = {
+  /** Reading recordings shorter than this are rejected and not scored. */
+  minReadingMs: 500,
+  /** Speech recording max 30 seconds where applied (reading). */
+  maxReadingMs: 30_000,
+  /** Free-speech scoring timeout, also the longest free answer we record. */
+  freeSpeechTimeoutMs: 60_000,
+  /** Every other HTTP call. */
+  httpTimeoutMs: 20_000,
+  /** Speaking-rate gauge scale and the average band of English speech. */
+  rateScale: { min: 100, max: 170 },
+  rateAverage: { min: 120, max: 150 },
+  /** Words needed before a speaking-rate average is meaningful. */
+  minWordsForRate: 10,
+  topicCardMaxWidth: 660,
+  transcriptMaxWidth: 960,
+  ttsCountry: 'US',
+  toastAutoCloseMs: 3500,
+  /** Challenging words score under this; the lowest six are shown. */
+  challengingBelow: 98,
+  challengingShown: 6,
+} as const;
+
+/** Score colour bands (spec 3 section 9): below 50 negative, 50 to under 90 warning, 90+ positive. */
+export const SCORE_BANDS = { warningFrom: 50, positiveFrom: 90 } as const;
+
+/** Demo-test banding thresholds (spec 2 section 9): 75, 80, 90, 95 with a level guard of 50. */
+export const BANDING_THRESHOLDS = {
+  low: 75,
+  medium: 80,
+  mediumHigh: 90,
+  advancedHigh: 95,
+  guard: 50,
+} as const;
