@@ -1,0 +1,207 @@
+import { messages } from '@agaton/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, networkMessages, RPC_RETRY_LIMIT, toUserMessage } from './api-client';
+import { createTokenStorage } from './token-storage';
+
+type Call = { url: string; method: string; authorization?: string; body?: unknown };
+
+/** A scripted server: each handler answers one request; every request is recorded. */
+function fakeServer(handler: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call: Call = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      authorization: headers.authorization,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    return handler(call);
+  });
+  return { calls, fetch: fetchFn as unknown as typeof fetch };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const session = (n: number) => ({
+  accessToken: `access-${n}`,
+  refreshToken: `refresh-${n}`,
+  accessTokenExpiresInSeconds: 900,
+  identity: { id: 'u1', email: 'a@b.co', kind: 'user', realm: 'whiskey' },
+});
+
+const NOW = 1_700_000_000_000;
+let map: Map<string, string>;
+let tokens: ReturnType<typeof createTokenStorage>;
+
+beforeEach(() => {
+  map = new Map();
+  tokens = createTokenStorage({
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  });
+});
+
+describe('api client token handling', () => {
+  it('refreshes once on a 401 and retries the request with the new token', async () => {
+    tokens.set('user', { accessToken: 'access-0', refreshToken: 'refresh-0', expiresAt: NOW + 600_000 });
+    const server = fakeServer((call) => {
+      if (call.url === '/api/token') return json(200, session(1));
+      return call.authorization === 'Bearer access-1' ? json(200, { firstName: 'Ada' }) : json(401, {});
+    });
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await expect(client.request('/app-user/me', { auth: 'user' })).resolves.toEqual({ firstName: 'Ada' });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/app-user/me', '/api/token', '/api/app-user/me']);
+    expect(server.calls[1].body).toEqual({ refreshToken: 'refresh-0' });
+    expect(tokens.get('user')).toEqual({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      expiresAt: NOW + 900_000,
+    });
+  });
+
+  it('clears the stored tokens and reports signed-out when the refresh is refused', async () => {
+    tokens.set('user', { accessToken: 'old', refreshToken: 'used', expiresAt: NOW + 600_000 });
+    tokens.set('admin', { accessToken: 'admin-token', refreshToken: 'r', expiresAt: NOW + 600_000 });
+    const server = fakeServer(() => json(401, { error: { code: 'INVALID_TOKEN', message: 'no' } }));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    const error = await client.request('/app-user/me', { auth: 'user' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(401);
+    expect(tokens.get('user')).toBeNull();
+    // Only the realm whose refresh failed is signed out.
+    expect(tokens.get('admin')?.accessToken).toBe('admin-token');
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('does not retry a second time when the retried request is still unauthorised', async () => {
+    tokens.set('user', { accessToken: 'a', refreshToken: 'r', expiresAt: NOW + 600_000 });
+    const server = fakeServer((call) => (call.url === '/api/token' ? json(200, session(2)) : json(401, {})));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await expect(client.request('/admin', { auth: 'user' })).rejects.toMatchObject({ status: 401 });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/admin', '/api/token', '/api/admin']);
+  });
+
+  it('refreshes before the request when less than a minute remains', async () => {
+    tokens.set('admin', { accessToken: 'stale', refreshToken: 'r0', expiresAt: NOW + 30_000 });
+    const server = fakeServer((call) => (call.url === '/api/token' ? json(200, session(3)) : json(200, {})));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await client.request('/admin', { auth: 'admin' });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/token', '/api/admin']);
+    expect(server.calls[1].authorization).toBe('Bearer access-3');
+  });
+
+  it('keeps a token with more than a minute left', async () => {
+    tokens.set('admin', { accessToken: 'fresh', refreshToken: 'r0', expiresAt: NOW + 61_000 });
+    const server = fakeServer(() => json(200, {}));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await client.request('/admin', { auth: 'admin' });
+    expect(server.calls.map((c) => c.authorization)).toEqual(['Bearer fresh']);
+  });
+
+  it('shares one refresh between concurrent requests so the rotated token is not replayed', async () => {
+    tokens.set('user', { accessToken: 'stale', refreshToken: 'r0', expiresAt: NOW + 1_000 });
+    const server = fakeServer((call) => (call.url === '/api/token' ? json(200, session(4)) : json(200, {})));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await Promise.all([
+      client.request('/a', { auth: 'user' }),
+      client.request('/b', { auth: 'user' }),
+      client.request('/c', { auth: 'user' }),
+    ]);
+    expect(server.calls.filter((c) => c.url === '/api/token')).toHaveLength(1);
+  });
+
+  it('fails fast without a network call when no token of that kind is stored', async () => {
+    const server = fakeServer(() => json(200, {}));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+    await expect(client.request('/app-user/me', { auth: 'user' })).rejects.toMatchObject({ status: 401 });
+    expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('RPC-style retries', () => {
+  it(`refreshes and retries UNAUTHENTICATED answers at most ${RPC_RETRY_LIMIT} times`, async () => {
+    tokens.set('admin', { accessToken: 'a', refreshToken: 'r', expiresAt: NOW + 600_000 });
+    let refreshes = 0;
+    const server = fakeServer((call) => {
+      if (call.url === '/api/token') return json(200, session(++refreshes));
+      return json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } });
+    });
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await expect(client.rpc('/qa/list', {}, { auth: 'admin' })).rejects.toMatchObject({ status: 401 });
+    expect(refreshes).toBe(RPC_RETRY_LIMIT);
+    expect(server.calls.filter((c) => c.url === '/api/qa/list')).toHaveLength(RPC_RETRY_LIMIT + 1);
+  });
+
+  it('succeeds once a retry is accepted', async () => {
+    tokens.set('admin', { accessToken: 'a', refreshToken: 'r', expiresAt: NOW + 600_000 });
+    let refreshes = 0;
+    const server = fakeServer((call) => {
+      if (call.url === '/api/token') return json(200, session(++refreshes));
+      return refreshes >= 2 ? json(200, { ok: true }) : json(401, { error: { code: 'UNAUTHENTICATED' } });
+    });
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+    await expect(client.rpc('/qa/list', { page: 1 }, { auth: 'admin' })).resolves.toEqual({ ok: true });
+    expect(server.calls.at(-1)?.body).toEqual({ page: 1 });
+  });
+});
+
+describe('errors and timeouts', () => {
+  it('maps a 500 to the server text and unknown failures to the fallback', () => {
+    expect(toUserMessage(500, { error: { code: 'INTERNAL', message: 'stack trace' } })).toBe(
+      'Server error. Please try again or contact support.',
+    );
+    expect(toUserMessage(502, undefined)).toBe(messages.general.server);
+    expect(toUserMessage(418, undefined)).toBe('Something went wrong.');
+    expect(toUserMessage(409, { error: { code: 'UsernameAlreadyTaken' } })).toBe(
+      'Email address already taken.',
+    );
+    expect(toUserMessage(401, { error: { code: 'WRONG_CREDENTIALS', message: 'Wrong credentials.' } })).toBe(
+      'Wrong credentials.',
+    );
+  });
+
+  it('shows the server text for a sign-in method that is not set up (501)', async () => {
+    const text = 'This sign-in method is not set up on this server.';
+    const server = fakeServer(() => json(501, { error: { code: 'PROVIDER_NOT_CONFIGURED', message: text } }));
+    const client = createApiClient({ fetch: server.fetch, tokens });
+    await expect(client.request('/oauth/google/start')).rejects.toMatchObject({ status: 501, message: text });
+  });
+
+  it('aborts a request that takes longer than the timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      const hanging = ((_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        })) as typeof fetch;
+      const client = createApiClient({ fetch: hanging, tokens });
+      const pending = client.request('/health').catch((e) => e);
+      await vi.advanceTimersByTimeAsync(19_999);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      expect(error).toMatchObject({ code: 'TIMEOUT', message: networkMessages.timeout });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends query parameters and a bearer reset token without touching stored tokens', async () => {
+    const server = fakeServer(() => new Response(null, { status: 204 }));
+    const client = createApiClient({ fetch: server.fetch, tokens });
+    await client.request('/admin/auth', { query: { email: 'a+b@c.io', skip: undefined } });
+    await client.request('/password', { method: 'PUT', bearer: 'reset-1', body: { password: 'Abc123' } });
+    expect(server.calls[0].url).toBe('/api/admin/auth?email=a%2Bb%40c.io');
+    expect(server.calls[1]).toMatchObject({ method: 'PUT', authorization: 'Bearer reset-1' });
+  });
+});

@@ -1,0 +1,242 @@
+import { type AuthSession, messages, type TokenKind } from '@agaton/contracts';
+import { createTokenStorage, expiryFrom, type TokenStorage } from './token-storage';
+
+/** HTTP timeout (spec 1 section 9). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** A token with less than this left is refreshed before the request (spec 1 section 7). */
+export const REFRESH_MARGIN_MS = 60_000;
+/** RPC-style calls refresh and retry on UNAUTHENTICATED up to this many times (spec 1 section 7). */
+export const RPC_RETRY_LIMIT = 3;
+
+export const networkMessages = {
+  timeout: 'The server took too long to answer. Please try again.',
+  offline: 'Could not reach the server. Please check your connection and try again.',
+} as const;
+
+/** An error whose `message` is safe to show to the user. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type ErrorPayload = { error?: { code?: string; message?: string } };
+
+/** Maps a failed response to the spec's user-facing text (spec 1 section 8 "General"). */
+export function toUserMessage(status: number, body: unknown): string {
+  const error = (body as ErrorPayload | null)?.error;
+  if (error?.code === 'UsernameAlreadyTaken' || error?.code === 'USERNAME_ALREADY_TAKEN') {
+    return messages.signUp.usernameAlreadyTaken;
+  }
+  // 501 carries a meaningful text ('This sign-in method is not set up on this server.').
+  if (status === 500 || (status > 501 && status < 600) || error?.code === 'INTERNAL') {
+    return messages.general.server;
+  }
+  if (typeof error?.message === 'string' && error.message.length > 0) return error.message;
+  return messages.general.fallback;
+}
+
+/** The user-facing text for anything a call can throw. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : messages.general.fallback;
+}
+
+/** Anything with a zod-like `parse`, so callers can validate responses with contract schemas. */
+type Parser<T> = { parse: (value: unknown) => T };
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Send the stored access token of this kind, refreshing it as needed. */
+  auth?: TokenKind;
+  /** Send this bearer token as is (password-reset tokens). */
+  bearer?: string;
+  schema?: Parser<T>;
+};
+
+export type ApiClientOptions = {
+  fetch: typeof fetch;
+  tokens: TokenStorage;
+  baseUrl?: string;
+  timeoutMs?: number;
+  now?: () => number;
+};
+
+/**
+ * The one HTTP client of the SPA. It attaches the stored token of the requested kind, refreshes it
+ * proactively when under a minute remains, refreshes once and retries on a 401, clears the stored
+ * tokens when a refresh is refused, and aborts after 20 s.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const { tokens, baseUrl = '/api', timeoutMs = REQUEST_TIMEOUT_MS, now = Date.now } = options;
+  // Concurrent callers share one refresh: refresh tokens rotate, so a second use would be a replay.
+  const pendingRefresh = new Map<TokenKind, Promise<boolean>>();
+
+  async function send(path: string, init: RequestInit, query?: RequestOptions<unknown>['query']) {
+    const url = new URL(`${baseUrl}${path}`, 'http://placeholder');
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const target = /^https?:/.test(baseUrl) ? url.toString() : `${url.pathname}${url.search}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return await options.fetch(target, { ...init, signal: controller.signal });
+    } catch {
+      throw new ApiError(
+        0,
+        controller.signal.aborted ? networkMessages.timeout : networkMessages.offline,
+        controller.signal.aborted ? 'TIMEOUT' : 'NETWORK',
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function readBody(response: Response): Promise<unknown> {
+    if (response.status === 204) return undefined;
+    const text = await response.text();
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function refreshOnce(kind: TokenKind): Promise<boolean> {
+    const refreshToken = tokens.get(kind)?.refreshToken;
+    if (!refreshToken) {
+      tokens.clear(kind);
+      return false;
+    }
+    const response = await send('/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    const body = await readBody(response);
+    if (response.status >= 500) throw new ApiError(response.status, toUserMessage(response.status, body));
+    if (!response.ok) {
+      tokens.clear(kind);
+      return false;
+    }
+    const session = body as AuthSession;
+    tokens.set(kind, {
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      expiresAt: expiryFrom(session.accessTokenExpiresInSeconds, now()),
+    });
+    return true;
+  }
+
+  /** Rotates the stored refresh token of `kind`; resolves false (tokens cleared) when refused. */
+  function refresh(kind: TokenKind): Promise<boolean> {
+    let pending = pendingRefresh.get(kind);
+    if (!pending) {
+      pending = refreshOnce(kind).finally(() => pendingRefresh.delete(kind));
+      pendingRefresh.set(kind, pending);
+    }
+    return pending;
+  }
+
+  const signedOut = () => new ApiError(401, messages.token.unauthenticated, 'UNAUTHENTICATED');
+
+  async function bearerFor(kind: TokenKind): Promise<string> {
+    let stored = tokens.get(kind);
+    if (!stored) throw signedOut();
+    if (
+      stored.refreshToken &&
+      stored.expiresAt !== undefined &&
+      stored.expiresAt - now() < REFRESH_MARGIN_MS
+    ) {
+      if (!(await refresh(kind))) throw signedOut();
+      stored = tokens.get(kind);
+      if (!stored) throw signedOut();
+    }
+    return stored.accessToken;
+  }
+
+  async function attempt<T>(path: string, opts: RequestOptions<T>) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = opts.auth ? await bearerFor(opts.auth) : opts.bearer;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await send(
+      path,
+      {
+        method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      },
+      opts.query,
+    );
+    return { response, body: await readBody(response) };
+  }
+
+  function result<T>(response: Response, body: unknown, opts: RequestOptions<T>): T {
+    if (!response.ok) {
+      const code = (body as ErrorPayload | null)?.error?.code;
+      throw new ApiError(response.status, toUserMessage(response.status, body), code);
+    }
+    if (!opts.schema) return body as T;
+    try {
+      return opts.schema.parse(body);
+    } catch {
+      throw new ApiError(response.status, messages.general.fallback, 'BAD_RESPONSE');
+    }
+  }
+
+  /** REST call: on a 401 with a stored token, refresh once and retry once. */
+  async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    let { response, body } = await attempt(path, opts);
+    if (response.status === 401 && opts.auth) {
+      if (!(await refresh(opts.auth))) throw signedOut();
+      ({ response, body } = await attempt(path, opts));
+    }
+    return result(response, body, opts);
+  }
+
+  /** RPC-style call: an UNAUTHENTICATED answer refreshes and retries, up to RPC_RETRY_LIMIT times. */
+  async function rpc<T = unknown>(path: string, body: unknown, opts: Omit<RequestOptions<T>, 'body'> = {}) {
+    const call = { ...opts, method: opts.method ?? 'POST', body } as RequestOptions<T>;
+    let answer = await attempt(path, call);
+    for (let retry = 0; retry < RPC_RETRY_LIMIT && opts.auth; retry++) {
+      const code = (answer.body as ErrorPayload | null)?.error?.code;
+      if (answer.response.status !== 401 && code !== 'UNAUTHENTICATED') break;
+      if (!(await refresh(opts.auth))) throw signedOut();
+      answer = await attempt(path, call);
+    }
+    return result(answer.response, answer.body, call);
+  }
+
+  return { request, rpc, refresh, tokens };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** In-memory stand-in where localStorage is unavailable (private mode quirks, tests). */
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (name: string) => map.get(name) ?? null,
+    setItem: (name: string, value: string) => void map.set(name, value),
+    removeItem: (name: string) => void map.delete(name),
+  };
+}
+
+export const tokenStorage = createTokenStorage(
+  typeof localStorage === 'undefined' ? memoryStorage() : localStorage,
+);
+
+/** The application's client; `fetch` is looked up per call so tests and tools can replace it. */
+export const api = createApiClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  tokens: tokenStorage,
+});
