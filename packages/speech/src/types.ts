@@ -95,9 +95,19 @@ export interface PronunciationProfile extends Score {
 
 export interface FluencyProfile extends Score {
   pauses: PauseEvent[];
-  counts: { pauses: number; silences: number; hesitations: number; filledPauses: number; repetitions: number };
+  counts: {
+    pauses: number;
+    silences: number;
+    hesitations: number;
+    filledPauses: number;
+    repetitions: number;
+    /** Pauses and silences of 0.7 s or more. */
+    longPauses: number;
+  };
   /** Hesitations and pauses per sentence, rounded to one decimal. */
   hesitationsAndPausesPerSentence: number;
+  /** Sentences and how many hold a pause, a hesitation or a silence (the insights' "share of sentences affected"). */
+  sentences?: { count: number; withPauses: number; withHesitations: number; withSilences: number };
   speakingRate: {
     /** Null below 10 words (spec). */
     wordsPerMinute: number | null;
