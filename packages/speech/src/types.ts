@@ -207,7 +207,10 @@ export interface AlignedPhone {
 }
 
 export interface AlignedWord {
+  /** Lower-case dictionary form. */
   word: string;
+  /** The word as written in the reference text (added by the scoring core). */
+  text?: string;
   start: number;
   end: number;
   phones: AlignedPhone[];
@@ -219,4 +222,8 @@ export interface Alignment {
   silences: { start: number; end: number }[];
   /** False when the text could not be aligned to the audio at all ("the text was not read"). */
   ok: boolean;
+  /** Acoustic model that produced it (calibration is per model; added by the scoring core). */
+  model?: string;
+  /** Length of the aligned audio in seconds (added by the scoring core). */
+  durationSec?: number;
 }

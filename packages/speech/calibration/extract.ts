@@ -1,0 +1,61 @@
+/**
+ * Runs the aligner over the speechocean762 development set and caches what the fit needs:
+ * calibration/features-<model>.json (alignments, committed) and
+ * calibration/contours-<model>.json (energy and pitch per 10 ms, not committed; large).
+ *
+ *   npx tsx calibration/extract.ts [--model en-us-8k] [--limit N]
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createAligner } from '../src/align/aligner.ts';
+import type { AcousticModelId } from '../src/align/model.ts';
+import { computeContours } from '../src/scoring/contours.ts';
+import type { Alignment } from '../src/types.ts';
+import { corpusPronunciations, DATASET_DIR, loadScores, readWav16k } from './dataset.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({ options: { model: { type: 'string' }, limit: { type: 'string' } } });
+
+const round = (v: number) => Math.round(v * 1e4) / 1e4;
+
+function compact(al: Alignment): Alignment {
+  return {
+    ...al,
+    words: al.words.map((w) => ({
+      ...w,
+      phones: w.phones.map((p) => ({
+        ...p,
+        gop: round(p.gop),
+        features: Object.fromEntries(Object.entries(p.features).map(([k, v]) => [k, round(v)])),
+      })),
+    })),
+  };
+}
+
+const aligner = await createAligner({ model: values.model as AcousticModelId | undefined });
+const utts = loadScores().slice(0, values.limit ? Number(values.limit) : undefined);
+const alignments: Record<string, Alignment> = {};
+const contours: Record<string, ReturnType<typeof computeContours>> = {};
+const started = Date.now();
+let audio = 0;
+for (const [i, utt] of utts.entries()) {
+  const pcm = readWav16k(join(DATASET_DIR, utt.wav));
+  audio += pcm.durationSec;
+  alignments[utt.id] = compact(
+    await aligner.align(pcm, utt.text, { pronunciations: corpusPronunciations(utt) }),
+  );
+  contours[utt.id] = computeContours(pcm);
+  if (i % 25 === 0) console.error(`${i + 1}/${utts.length} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const failed = Object.values(alignments).filter((a) => !a.ok).length;
+console.error(
+  `${utts.length} utterances, ${failed} failed alignments, RTF ${((Date.now() - started) / 1000 / audio).toFixed(3)}`,
+);
+writeFileSync(
+  join(here, `features-${aligner.model}.json`),
+  JSON.stringify({ model: aligner.model, alignments }),
+);
+writeFileSync(join(here, `contours-${aligner.model}.json`), JSON.stringify(contours));
+aligner.dispose();

@@ -1,0 +1,158 @@
+import createModule, { type Decoder, type Segment } from 'soundswallower';
+import type { AlignedPhone, AlignedWord, Alignment, Pcm16k } from '../types.ts';
+import { Lexicon } from './lexicon.ts';
+import { type AcousticModelId, resolveAcousticModel } from './model.ts';
+import { addNoise } from './noise.ts';
+import { LOOP_PHONES, loopGrammar, loopWord, type PhoneFrames, phoneFrames } from './phone-loop.ts';
+import { tokenise } from './text.ts';
+
+export interface AlignOptions {
+  /**
+   * Pronunciations to use instead of the dictionary's, keyed by lower-case word, ARPAbet separated
+   * by spaces (stress digits are ignored). Calibration passes the corpus's own lexicon so that the
+   * aligned phones are the ones the experts scored.
+   */
+  pronunciations?: Record<string, string>;
+}
+
+export interface Aligner {
+  /** The acoustic model in use; calibrated parameters exist per model. */
+  readonly model: AcousticModelId;
+  /**
+   * Forced alignment of `text` to the audio plus per-phone goodness of pronunciation. Never throws
+   * for audio that does not match the text: that comes back as `ok: false`.
+   */
+  align(pcm: Pcm16k, text: string, options?: AlignOptions): Promise<Alignment>;
+  /** The pronunciation the aligner uses for a word (dictionary, else grapheme-to-phoneme rules). */
+  pronounce(word: string): string[];
+  /** Frees the WebAssembly decoder. */
+  dispose(): void;
+}
+
+export interface CreateAlignerOptions {
+  /** Force a model; by default Debian's 16 kHz model when installed, else the bundled 8 kHz one. */
+  model?: AcousticModelId;
+}
+
+/** The decoder's frame rate (frames per second). */
+const FRAME_RATE = 100;
+/** Segment probabilities come back rounded to 3 decimals; 0 means "below 0.0005". */
+const MIN_PROB = 5e-4;
+/**
+ * Segment probabilities are exp(score) with the decoder's score scaled down by 2^10 (senone scores
+ * are stored shifted). Multiplying by 1024 gives natural-log units, so GOP reads as nats per frame.
+ */
+const LOG_SCALE = 1024;
+
+function logProb(p: number): number {
+  return Math.log(Math.max(p, MIN_PROB)) * LOG_SCALE;
+}
+
+function isFiller(t: string): boolean {
+  return t.startsWith('<') || t.startsWith('[') || t.startsWith('+') || t === 'SIL';
+}
+
+function runDecoder(decoder: Decoder, samples: Float32Array): Segment | null {
+  try {
+    decoder.start();
+    decoder.process_audio(samples, false, true);
+    decoder.stop();
+    return decoder.get_alignment({ align_level: 1 });
+  } catch {
+    // A failed search returns nothing and leaves get_alignment throwing: "not aligned".
+    return null;
+  }
+}
+
+function buildPhone(seg: Segment, loop: PhoneFrames): AlignedPhone {
+  const first = Math.round(seg.b * FRAME_RATE);
+  const frames = Math.max(1, Math.round(seg.d * FRAME_RATE));
+  const forced = logProb(seg.p);
+  let loopSum = 0;
+  let agree = 0;
+  for (let f = first; f < first + frames; f++) {
+    loopSum += loop.score[f] ?? 0;
+    if (loop.phone[f] === seg.t) agree += 1;
+  }
+  const gop = (forced - loopSum) / frames;
+  return {
+    phone: seg.t,
+    start: seg.b,
+    end: Math.round((seg.b + seg.d) * 1000) / 1000,
+    gop,
+    features: {
+      frames,
+      // Per-frame log ratio of the aligned phone against the best senone of each frame.
+      lpp: forced / frames,
+      // Same for the free phone loop over these frames: how well anything at all matches here.
+      loopLpp: loopSum / frames,
+      // Share of frames where the free phone loop heard the expected phone.
+      loopAgree: agree / frames,
+    },
+  };
+}
+
+/** Loads the acoustic model once; reuse the aligner for every recording (loading takes ~0.3 s). */
+export async function createAligner(options: CreateAlignerOptions = {}): Promise<Aligner> {
+  const model = resolveAcousticModel(options.model);
+  const ss = await createModule({ modelBase: model.modelBase } as Parameters<typeof createModule>[0]);
+  const decoder = new ss.Decoder(model.config);
+  await decoder.initialize();
+  decoder.add_words(...LOOP_PHONES.map((p) => [loopWord(p), p] as [string, string]));
+  const grammar = loopGrammar();
+  const lexicon = new Lexicon(decoder);
+  // soundswallower is synchronous and stateful: serialise calls that arrive concurrently.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function alignNow(pcm: Pcm16k, text: string, opts: AlignOptions): Alignment {
+    const failed: Alignment = {
+      words: [],
+      silences: [],
+      ok: false,
+      model: model.id,
+      durationSec: pcm.durationSec,
+    };
+    const entries = tokenise(text)
+      .map((token) => ({
+        token,
+        entry: lexicon.entry(token.normalised, opts.pronunciations?.[token.normalised]),
+      }))
+      .filter((x) => x.entry !== null);
+    if (entries.length === 0 || pcm.samples.length < 1600) return failed;
+    const samples = addNoise(pcm.samples);
+    decoder.set_align_text(entries.map((x) => x.entry?.key).join(' '));
+    const forced = runDecoder(decoder, samples);
+    if (!forced?.w?.length) return failed;
+    decoder.set_grammar(grammar);
+    const loop = phoneFrames(runDecoder(decoder, samples), Math.ceil(pcm.durationSec * FRAME_RATE) + 2);
+    const words: AlignedWord[] = [];
+    const silences: { start: number; end: number }[] = [];
+    let next = 0;
+    for (const seg of forced.w) {
+      if (isFiller(seg.t)) {
+        silences.push({ start: seg.b, end: Math.round((seg.b + seg.d) * 1000) / 1000 });
+        continue;
+      }
+      const source = entries[next++];
+      words.push({
+        word: source?.token.normalised ?? seg.t,
+        text: source?.token.text ?? seg.t,
+        start: seg.b,
+        end: Math.round((seg.b + seg.d) * 1000) / 1000,
+        phones: (seg.w ?? []).map((p) => buildPhone(p, loop)),
+      });
+    }
+    return { words, silences, ok: words.length > 0, model: model.id, durationSec: pcm.durationSec };
+  }
+
+  return {
+    model: model.id,
+    align(pcm, text, opts = {}) {
+      const run = queue.then(() => alignNow(pcm, text, opts));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    pronounce: (word) => lexicon.entry(word.toLowerCase())?.phones ?? [],
+    dispose: () => decoder.delete(),
+  };
+}
