@@ -1,0 +1,76 @@
+import { vi } from 'vitest';
+
+/** A MediaRecorder stand-in for jsdom: records nothing, delivers one chunk on stop like a browser. */
+export class FakeMediaRecorder {
+  static instances: FakeMediaRecorder[] = [];
+  static isTypeSupported = (type: string) => type.startsWith('audio/webm');
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType: string;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  constructor(_stream: unknown, options?: { mimeType?: string }) {
+    this.mimeType = options?.mimeType ?? 'audio/webm';
+    FakeMediaRecorder.instances.push(this);
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob(['opus-bytes'], { type: this.mimeType }) });
+    this.onstop?.();
+  }
+}
+
+class FakeAudioContext {
+  createAnalyser() {
+    return { fftSize: 512, getByteTimeDomainData: (d: Uint8Array) => d.fill(128) };
+  }
+  createMediaStreamSource() {
+    return { connect: () => undefined };
+  }
+  close() {
+    return Promise.resolve();
+  }
+}
+
+/** Installs a working microphone; returns the getUserMedia mock so a test can make it fail. */
+export function installFakeMedia(
+  options: { webAudio?: boolean; mediaDevices?: boolean; recorder?: boolean } = {},
+) {
+  const { webAudio = true, mediaDevices = true, recorder = true } = options;
+  FakeMediaRecorder.instances = [];
+  const getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] }));
+  vi.stubGlobal('AudioContext', webAudio ? FakeAudioContext : undefined);
+  vi.stubGlobal('MediaRecorder', recorder ? FakeMediaRecorder : undefined);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: mediaDevices ? { getUserMedia } : undefined,
+  });
+  return { getUserMedia };
+}
+
+/** Mantine reads matchMedia and ResizeObserver, which jsdom lacks. */
+export function installDomShims() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
