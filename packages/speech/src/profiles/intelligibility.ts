@@ -1,0 +1,100 @@
+import type { IntelligibilityProfile, SpeechTask, WordResult } from '../types.ts';
+import { CHALLENGING_AT_OR_BELOW } from './pronunciation.ts';
+
+/** Spec: at or above 0.8 High, at or above 0.5 Medium, otherwise Low. */
+export function humanizeConfidence(value: number): 'High' | 'Medium' | 'Low' {
+  return value >= 0.8 ? 'High' : value >= 0.5 ? 'Medium' : 'Low';
+}
+
+export interface IntelligibilityInput {
+  task: SpeechTask;
+  words: WordResult[];
+  /** The text as written (reference or transcript), used to find abbreviations by their capitals. */
+  text: string;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * How well a listener would understand the speech. Free speech and meetings: the recogniser's mean
+ * word confidence (an automatic listener's certainty). Reading: the words are known, so the
+ * recogniser's view is replaced by the share of pronunciation quality heard (mean word score).
+ */
+export function buildIntelligibilityProfile({
+  task,
+  words,
+  text,
+}: IntelligibilityInput): IntelligibilityProfile {
+  const spoken = words.filter((w) => w.status !== 'omitted');
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const confidence = round2(
+    task === 'reading' ? mean(spoken.map((w) => w.score / 100)) : mean(spoken.map((w) => w.confidence)),
+  );
+  const understood = spoken.length ? spoken.filter((w) => w.score > 60).length / spoken.length : 0;
+  const score = Math.round(100 * (0.5 * confidence + 0.5 * understood));
+  const wordStats = lowestWords(spoken);
+  const abbreviationStats = findAbbreviations(text, spoken).map((abbreviation) => ({ abbreviation }));
+  const humanized = humanizeConfidence(confidence);
+
+  return {
+    score,
+    explanation: explain(score, humanized, understood, wordStats),
+    transcriptConfidence: { value: confidence, humanizedValue: humanized },
+    causeOfLowScore: { wordStats, abbreviationStats },
+  };
+}
+
+/** The lowest-scoring words (challenging ones only), averaged over their occurrences. */
+function lowestWords(words: WordResult[]): { word: string; averageScore: number }[] {
+  const byWord = new Map<string, number[]>();
+  for (const w of words) byWord.set(w.normalised, [...(byWord.get(w.normalised) ?? []), w.score]);
+  return [...byWord.entries()]
+    .map(([word, scores]) => ({
+      word,
+      averageScore: Math.round(scores.reduce((a, b) => a + b, 0) / scores.length),
+    }))
+    .filter((w) => w.averageScore <= CHALLENGING_AT_OR_BELOW)
+    .sort((a, b) => a.averageScore - b.averageScore || a.word.localeCompare(b.word))
+    .slice(0, 5);
+}
+
+/**
+ * Abbreviations: all-capital tokens in a text that is otherwise in mixed case ("the API"), and runs of
+ * single spoken letters in a transcript ("a p i"). Both are hard on listeners when said unclearly.
+ */
+export function findAbbreviations(text: string, words: WordResult[] = []): string[] {
+  const found = new Set<string>();
+  const mixedCase = /[a-z]/.test(text);
+  if (mixedCase) {
+    for (const token of text.split(/\s+/)) {
+      const bare = token.replace(/[^A-Za-z.]/g, '').replace(/\.$/, '');
+      if (/^(?:[A-Z]\.?){2,}$/.test(bare)) found.add(bare.replace(/\./g, ''));
+    }
+  }
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length >= 2 && run.some((l) => l !== 'a' && l !== 'i')) found.add(run.join('').toUpperCase());
+    run = [];
+  };
+  for (const w of words) {
+    if (/^[a-z]$/.test(w.normalised)) run.push(w.normalised);
+    else flush();
+  }
+  flush();
+  return [...found];
+}
+
+function explain(
+  score: number,
+  humanized: string,
+  understood: number,
+  wordStats: { word: string; averageScore: number }[],
+): string {
+  const share = `${Math.round(understood * 100)}% of words were easy to understand`;
+  if (wordStats.length === 0) return `${humanized} confidence: ${share}.`;
+  const hardest = wordStats
+    .slice(0, 2)
+    .map((w) => `"${w.word}"`)
+    .join(' and ');
+  return `${humanized} confidence (${score}%): ${share}; ${hardest} were hardest to make out.`;
+}
