@@ -1,6 +1,6 @@
 import { RECORDER_TEXTS } from './recorder-texts';
 
-type AudioWindow = Window & { webkitAudioContext?: typeof AudioContext };
+type AudioWindow = Window & { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext };
 
 /**
  * Returns the spec's text for the first missing capability, or null when recording can work.

@@ -1,0 +1,65 @@
+import { DEMO_LIMITS } from '../texts';
+import type { FreeSpeechScoreResponse, PhraseScoreResponse } from './score-types';
+
+/** Failure of a scoring call; the screens show the spec's generic text, the status helps tests. */
+export class ScoreRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ScoreRequestError';
+  }
+}
+
+const extensionFor = (type: string) =>
+  type.includes('webm') ? 'webm' : type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'wav';
+
+async function postAudio<T>(path: string, audio: Blob, fields: Record<string, string>, timeoutMs: number) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  // The file goes last so the server sees the text fields before streaming the audio.
+  form.append('audio', audio, `recording.${extensionFor(audio.type)}`);
+  const response = await fetch(`/api${path}`, {
+    method: 'POST',
+    body: form,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = (body as { error?: { message?: string } } | null)?.error?.message ?? response.statusText;
+    throw new ScoreRequestError(response.status, message);
+  }
+  return body as T;
+}
+
+/** Reading task: the public phrase score (spec 3 section 7.6). */
+export function scorePhrase(options: { audio: Blob; targetPhrase: string }) {
+  return postAudio<PhraseScoreResponse>(
+    '/score/public/phrase',
+    options.audio,
+    { target_phrase: options.targetPhrase },
+    DEMO_LIMITS.httpTimeoutMs,
+  );
+}
+
+/** Free-speech task: the public free-speech score with the narrative, 60 s timeout. */
+export function scoreFreeSpeech(options: { audio: Blob; question: string }) {
+  return postAudio<FreeSpeechScoreResponse>(
+    '/score/public/free-speech',
+    options.audio,
+    { question: options.question, includeNarrative: 'true' },
+    DEMO_LIMITS.freeSpeechTimeoutMs,
+  );
+}
+
+/** Sample answer audio from the server (flite), or null when it has no text-to-speech (501). */
+export async function fetchSampleAudio(text: string): Promise<Blob | null> {
+  const query = new URLSearchParams({ text, country: DEMO_LIMITS.ttsCountry });
+  const response = await fetch(`/api/google/textToSpeech?${query}`, {
+    signal: AbortSignal.timeout(DEMO_LIMITS.httpTimeoutMs),
+  });
+  if (response.status === 501) return null;
+  if (!response.ok) throw new ScoreRequestError(response.status, response.statusText);
+  return response.blob();
+}

@@ -1,0 +1,149 @@
+import '@testing-library/jest-dom/vitest';
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDomShims, installFakeMedia } from '../../../lib/recorder/fake-media.test-helper';
+import { freeSpeechResponse, phraseResponse } from '../api/score-fixture.test-helper';
+import { FREE_SPEECH_TOPICS, READING_SETS } from '../tasks';
+import { DEMO_TEXTS } from '../texts';
+import { loadDemoScores } from '../utils/demo-scores';
+import { FreeSpeechTask } from './free-speech-task';
+import { ReadingTask } from './reading-task';
+
+const wrap = (ui: ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
+const recordButton = () => screen.getByRole('button', { name: /record|release/i });
+let clock = 0;
+
+/** Holds the button for `ms` of (mocked) time, then releases. */
+async function hold(ms: number) {
+  fireEvent.pointerDown(recordButton(), { pointerType: 'mouse', button: 0 });
+  await waitFor(() => expect(recordButton()).toHaveAttribute('data-status', 'recording'));
+  clock += ms;
+  fireEvent.pointerUp(recordButton());
+}
+
+describe('demo tasks', () => {
+  beforeEach(() => {
+    installDomShims();
+    installFakeMedia();
+    localStorage.clear();
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  const readingTask = READING_SETS.business[0];
+
+  it('rejects a reading recording under 500 ms without scoring it', async () => {
+    const score = vi.fn(async () => phraseResponse());
+    wrap(
+      <ReadingTask
+        task={readingTask}
+        position="1"
+        onScored={vi.fn()}
+        onNext={vi.fn()}
+        nextLabel="Next"
+        score={score}
+      />,
+    );
+    await hold(300);
+    expect(await screen.findByRole('status')).toHaveTextContent(DEMO_TEXTS.tooShort);
+    expect(score).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('scores a reading, colours each word and shows next only after scoring', async () => {
+    const onScored = vi.fn();
+    const score = vi.fn(async () => phraseResponse(72));
+    wrap(
+      <ReadingTask
+        task={readingTask}
+        position="1"
+        onScored={onScored}
+        onNext={vi.fn()}
+        nextLabel="Next"
+        score={score}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    await hold(2000);
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('72');
+    expect(score).toHaveBeenCalledWith(expect.any(Blob), readingTask.data.sentence);
+    expect(screen.getByText('think')).toHaveAttribute('data-band', 'negative');
+    expect(screen.getByText('We')).toHaveAttribute('data-band', 'positive');
+    expect(screen.getByText('/θ/ 22')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(onScored).toHaveBeenCalledWith(72);
+    expect(loadDemoScores().reading[readingTask._id].overall_score).toBe(72);
+  });
+
+  it('shows the reading failure text when scoring fails', async () => {
+    const score = vi.fn(async () => Promise.reject(new Error('500')));
+    wrap(
+      <ReadingTask
+        task={readingTask}
+        position="1"
+        onScored={vi.fn()}
+        onNext={vi.fn()}
+        nextLabel="Next"
+        score={score}
+      />,
+    );
+    await hold(2000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
+  });
+
+  it('walks free speech through idle → recording → uploading → scored, and repeat clears it', async () => {
+    let answer: (r: ReturnType<typeof freeSpeechResponse>) => void = () => undefined;
+    const score = vi.fn(
+      () => new Promise<ReturnType<typeof freeSpeechResponse>>((resolve) => (answer = resolve)),
+    );
+    wrap(
+      <FreeSpeechTask
+        task={FREE_SPEECH_TOPICS[2]}
+        position="3"
+        onScored={vi.fn()}
+        onNext={vi.fn()}
+        score={score}
+      />,
+    );
+    const state = () => screen.getByTestId('free-speech-state').getAttribute('data-state');
+    expect(state()).toBe('idle');
+    fireEvent.pointerDown(recordButton(), { pointerType: 'touch' });
+    await waitFor(() => expect(state()).toBe('recording'));
+    clock += 20_000;
+    fireEvent.pointerLeave(recordButton());
+    await waitFor(() => expect(state()).toBe('uploading'));
+    expect(screen.getByTestId('scoring-loader')).toBeInTheDocument();
+    await act(async () => answer(freeSpeechResponse(81)));
+    expect(state()).toBe('scored');
+    expect(screen.getByTestId('transcript')).toHaveTextContent('we think remote work will change hiring');
+    expect(screen.getByTestId('intelligibility')).toHaveTextContent('High');
+    expect(screen.getByText('Grammar B1 or higher', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('believability')).toHaveTextContent(/\d+ \/ 100/);
+    fireEvent.click(screen.getByRole('button', { name: 'Repeat' }));
+    expect(state()).toBe('idle');
+    expect(screen.queryByTestId('results-panel')).not.toBeInTheDocument();
+  });
+
+  it('returns free speech to idle with the spec text when scoring fails', async () => {
+    const score = vi.fn(async () => Promise.reject(new Error('timeout')));
+    wrap(
+      <FreeSpeechTask
+        task={FREE_SPEECH_TOPICS[0]}
+        position="1"
+        onScored={vi.fn()}
+        onNext={vi.fn()}
+        score={score}
+      />,
+    );
+    await hold(5000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
+    expect(screen.getByTestId('free-speech-state')).toHaveAttribute('data-state', 'idle');
+  });
+});

@@ -1,0 +1,168 @@
+import { Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { RecordButton } from '../../../lib/recorder/record-button';
+import { useRecorder } from '../../../lib/recorder/use-recorder';
+import { scoreFreeSpeech } from '../api/score-demo';
+import type { FreeSpeechScoreResponse } from '../api/score-types';
+import { useScoreTask } from '../hooks/use-score-task';
+import type { FreeSpeechTask as FreeSpeechTaskData } from '../tasks';
+import { DEMO_LIMITS } from '../texts';
+import type { CefrBand } from '../utils/banding';
+import { believabilityScore } from '../utils/believability';
+import { saveIfBetter } from '../utils/demo-scores';
+import { ResultsPanel } from './results-panel';
+import { TaskCard, TaskHeader, TaskStatusArea } from './task-shell';
+
+export interface FreeSpeechTaskProps {
+  task: FreeSpeechTaskData;
+  position: string;
+  onScored: (score: number) => void;
+  /** Omitted on the last task of the free-speech-only mode (next is hidden there). */
+  onNext?: () => void;
+  nextLabel?: string;
+  /** Free-speech-only mode: next is available before scoring, as topics can be skipped. */
+  alwaysShowNext?: boolean;
+  onBack?: () => void;
+  /** Last task of the free-speech-only mode: builds the results instead of next. */
+  onFinish?: () => void;
+  score?: (audio: Blob, question: string) => Promise<FreeSpeechScoreResponse>;
+}
+
+const defaultScore = (audio: Blob, question: string) => scoreFreeSpeech({ audio, question });
+const asBand = (v: unknown) => (typeof v === 'string' && /^[ABC][12]$/.test(v) ? (v as CefrBand) : null);
+
+export function believabilityOf(response: FreeSpeechScoreResponse) {
+  const transcript = response.transcript ?? response.word_scores.map((w) => w.word).join(' ');
+  const stats = response.nlp_assessment.cefr_stats;
+  return believabilityScore({
+    wordCount: transcript.split(/\s+/).filter(Boolean).length,
+    rouge1: response.nlp_assessment.text_similarity_metrics.rouge1,
+    cefr: { vocabulary: asBand(stats.vocabulary), grammar: asBand(stats.grammar) },
+    transcriptConfidence: response.assessment.transcriptConfidence.value,
+  });
+}
+
+/** Free speech: idle → recording → uploading → scored, with repeat and next (spec 3 section 4). */
+export function FreeSpeechTask(props: FreeSpeechTaskProps) {
+  const {
+    task,
+    position,
+    onScored,
+    onNext,
+    onBack,
+    onFinish,
+    alwaysShowNext,
+    nextLabel = 'Next topic',
+  } = props;
+  const score = props.score ?? defaultScore;
+  const topic = task.data.topic;
+  const run = useScoreTask({
+    kind: 'free-speech',
+    score: useCallback((audio: Blob) => score(audio, topic), [score, topic]),
+    onScored: useCallback(
+      (view: { overall: number }, response: FreeSpeechScoreResponse) => {
+        const believability = believabilityOf(response);
+        saveIfBetter('freeSpeech', {
+          _id: task._id,
+          overall_score: view.overall,
+          believabilityScore: { transcriptConfidence: { value: believability.transcriptConfidence.value } },
+        });
+        onScored(view.overall);
+      },
+      [task._id, onScored],
+    ),
+  });
+  const recorder = useRecorder({ onRecording: run.submit, maxDurationMs: DEMO_LIMITS.freeSpeechTimeoutMs });
+  const believability = useMemo(() => (run.response ? believabilityOf(run.response) : null), [run.response]);
+  const state = recorder.status === 'recording' ? 'recording' : run.status;
+  const narrative = run.response?.nlp_assessment.narrative;
+  return (
+    <TaskCard>
+      <TaskHeader kind="Speak freely" level={task.level} position={position} />
+      <Card radius="md" padding="lg" bg="brand.0" maw={DEMO_LIMITS.topicCardMaxWidth} mx="auto" w="100%">
+        <Text size="sm" c="brand.8" fw={600} mb={4}>
+          Your topic
+        </Text>
+        <Text fz={{ base: 19, sm: 22 }} fw={600} lh={1.4} data-testid="topic">
+          {topic}
+        </Text>
+        <Text size="sm" c="dimmed" mt={8}>
+          Hold the button and answer for 30 to 60 seconds.
+        </Text>
+      </Card>
+      {state !== 'scored' && (
+        <RecordButton
+          recorder={recorder}
+          disabled={run.status === 'uploading'}
+          hint="Press and hold to answer"
+        />
+      )}
+      <div data-testid="free-speech-state" data-state={state} hidden />
+      <TaskStatusArea
+        uploading={run.status === 'uploading'}
+        info={null}
+        error={run.error}
+        recorderError={recorder.error}
+      />
+      {run.view && run.response && (
+        <ResultsPanel
+          view={run.view}
+          wordsTitle="Your answer"
+          transcript={run.response.transcript ?? run.view.words.map((w) => w.word).join(' ')}
+          extra={
+            believability && (
+              <Stack gap={6} mt="lg" maw={DEMO_LIMITS.transcriptMaxWidth}>
+                <Group justify="space-between">
+                  <Text size="sm" fw={600}>
+                    Believability
+                  </Text>
+                  <Text size="sm" fw={700} data-testid="believability">
+                    {believability.score} / 100
+                  </Text>
+                </Group>
+                <Progress value={believability.score} color="brand" radius="xl" />
+                {believability.reasons.map((r) => (
+                  <Text key={r} size="xs" c="dimmed">
+                    {r}
+                  </Text>
+                ))}
+                {narrative && (
+                  <Text size="sm" mt="xs">
+                    {narrative}
+                  </Text>
+                )}
+              </Stack>
+            )
+          }
+        />
+      )}
+      <Group justify="space-between">
+        <div>
+          {onBack && (
+            <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={onBack}>
+              Back
+            </Button>
+          )}
+        </div>
+        <Group gap="sm">
+          {run.status === 'scored' && (
+            <Button variant="light" leftSection={<IconRefresh size={18} />} onClick={run.reset}>
+              Repeat
+            </Button>
+          )}
+          {onNext && (run.status === 'scored' || alwaysShowNext) && (
+            <Button size="md" rightSection={<IconArrowRight size={18} />} onClick={onNext}>
+              {nextLabel}
+            </Button>
+          )}
+          {onFinish && (
+            <Button size="md" color="teal" rightSection={<IconArrowRight size={18} />} onClick={onFinish}>
+              See my results
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </TaskCard>
+  );
+}

@@ -1,0 +1,148 @@
+import { Badge, Card, Divider, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBulb } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { DEMO_TEXTS } from '../texts';
+import { BAND_COLOR, scoreBand } from '../utils/banding';
+import type { ScoreView } from '../utils/score-view';
+import { ColouredSentence } from './coloured-sentence';
+import { RateGauge } from './rate-gauge';
+import { ScoreCircle, SubScore } from './score-circle';
+
+const INTELLIGIBILITY_COLOR = { High: 'teal', Medium: 'orange', Low: 'red' } as const;
+
+function Metric({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      bg="gray.0"
+      style={{ borderColor: 'var(--mantine-color-gray-2)' }}
+    >
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={8}>
+        {title}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
+/** B1 grammar is shown as 'B1 or higher' (spec 3 section 3.10). */
+const grammarLabel = (level: string | null) =>
+  level === 'B1' ? `B1 ${DEMO_TEXTS.orHigher}` : (level ?? '–');
+
+export interface ResultsPanelProps {
+  view: ScoreView;
+  /** 'Your reading' for a sentence, 'Your answer' for free speech. */
+  wordsTitle: string;
+  /** Free speech: the plain transcript and extras (CEFR, believability). */
+  transcript?: string;
+  extra?: ReactNode;
+}
+
+/** Scores a learner can act on: overall, words, weakest sounds, pauses, rate, intelligibility. */
+export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPanelProps) {
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm" data-testid="results-panel">
+      <Group align="center" gap="xl" wrap="wrap">
+        <ScoreCircle score={view.overall} />
+        <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
+          <SubScore label="Pronunciation" score={view.pronunciation} />
+          <SubScore label="Fluency" score={view.fluency} />
+          {view.content !== null && <SubScore label="Content" score={view.content} />}
+        </Stack>
+      </Group>
+      <Divider my="lg" />
+      <Title order={5} mb={6}>
+        {wordsTitle}
+      </Title>
+      {view.words.length ? (
+        <ColouredSentence words={view.words} />
+      ) : (
+        <Text c="dimmed">No words were recognised.</Text>
+      )}
+      {transcript !== undefined && (
+        <Text mt="sm" size="sm" c="dimmed" maw={960} data-testid="transcript">
+          Transcript: “{transcript || '…'}”
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="lg" spacing="md">
+        <Metric title="Weakest sounds">
+          {view.weakSounds.length ? (
+            <Group gap={6}>
+              {view.weakSounds.map((s) => (
+                <Badge
+                  key={s.label}
+                  variant="light"
+                  color={BAND_COLOR[scoreBand(s.score)]}
+                  size="lg"
+                  tt="none"
+                  title={`${s.score} / 100, e.g. in “${s.example}”`}
+                >
+                  {s.label} {s.score}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm">All sounds clear</Text>
+          )}
+        </Metric>
+        <Metric title="Pauses">
+          <Group gap="lg">
+            {(
+              [
+                ['Pauses', view.pauses.pauses],
+                ['Silences', view.pauses.silences],
+                ['Hesitations', view.pauses.hesitations],
+              ] as const
+            ).map(([label, n]) => (
+              <Stack key={label} gap={0}>
+                <Text fw={700} fz="xl" lh={1.2}>
+                  {n}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+              </Stack>
+            ))}
+          </Group>
+        </Metric>
+        <Metric title="Pace">
+          <RateGauge wpm={view.wordsPerMinute} />
+        </Metric>
+        <Metric title="Intelligibility">
+          <Badge
+            size="xl"
+            variant="light"
+            color={INTELLIGIBILITY_COLOR[view.intelligibility.label]}
+            data-testid="intelligibility"
+          >
+            {view.intelligibility.label}
+          </Badge>
+          {view.cefr && (
+            <Text size="sm" mt={8}>
+              Vocabulary {view.cefr.vocabulary ?? '–'} · Grammar {grammarLabel(view.cefr.grammar)}
+            </Text>
+          )}
+        </Metric>
+      </SimpleGrid>
+      {extra}
+      {view.tips.length > 0 && (
+        <List
+          mt="lg"
+          spacing={6}
+          size="sm"
+          icon={
+            <ThemeIcon size={20} radius="xl" variant="light" color="yellow">
+              <IconBulb size={13} />
+            </ThemeIcon>
+          }
+        >
+          {view.tips.map((tip) => (
+            <List.Item key={tip}>{tip}</List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconRefresh, IconTrophy } from '@tabler/icons-react';
+import type { DemoLevel } from '../tasks';
+import { BAND_COLOR, CEFR_NAMES, scoreBand } from '../utils/banding';
+import type { ResultGroup, TestResult } from '../utils/flow';
+import { ScoreCircle } from './score-circle';
+
+const LEVEL_NAME: Record<DemoLevel, string> = {
+  LOW: 'Beginner',
+  MEDIUM: 'Intermediate',
+  ADVANCED: 'Advanced',
+};
+const FINISH_REASON = { FULL_COMPLETE: 'Full complete' } as const;
+
+function GroupCard({ title, group }: { title: string; group: ResultGroup }) {
+  const { meta } = group;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid={`result-${title.toLowerCase().replace(' ', '-')}`}>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{title}</Title>
+        <Badge variant="light" color="teal">
+          {FINISH_REASON[meta.finishReason]}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        Levels completed:{' '}
+        <b data-testid="levels-completed">{`${meta.numberOfCompletedLevels} of ${meta.numberOfLevels}`}</b>
+        {meta.lastFinishLevel && ` · last level ${LEVEL_NAME[meta.lastFinishLevel]}`}
+      </Text>
+      <Table verticalSpacing={6} striped>
+        <Table.Tbody>
+          {group.scores.map((s, i) => (
+            <Table.Tr key={s._id}>
+              <Table.Td>
+                {title === 'Reading' ? 'Sentence' : 'Topic'} {i + 1}
+              </Table.Td>
+              <Table.Td c="dimmed">{LEVEL_NAME[s.level]}</Table.Td>
+              <Table.Td ta="right" fw={700} c={`${BAND_COLOR[scoreBand(s.overall_score)]}.7`}>
+                {s.overall_score}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** The test-results view at the end of the demo: CEFR band, overall score and each part's meta. */
+export function TestResults({ result, onRestart }: { result: TestResult; onRestart: () => void }) {
+  return (
+    <Stack gap="lg" data-testid="test-results">
+      <Card radius="lg" padding="xl" shadow="md" withBorder>
+        <Group justify="space-between" align="center" wrap="wrap" gap="xl">
+          <Stack gap={6}>
+            <Group gap={8}>
+              <IconTrophy color="var(--mantine-color-yellow-6)" />
+              <Text fw={700} c="dimmed" tt="uppercase" size="sm">
+                Your test results
+              </Text>
+            </Group>
+            <Group align="baseline" gap="sm">
+              <Text fz={64} fw={800} lh={1} c="brand.7" data-testid="cefr-band">
+                {result.cefr}
+              </Text>
+              <Text fz={22} fw={600}>
+                {CEFR_NAMES[result.cefr]}
+              </Text>
+            </Group>
+            <Text c="dimmed" maw={420}>
+              Your estimated CEFR level, from your average scores at each level of the demo test.
+            </Text>
+          </Stack>
+          <ScoreCircle score={result.overallScore} size={160} label="Overall" />
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: result.reading ? 2 : 1 }}>
+        {result.reading && <GroupCard title="Reading" group={result.reading} />}
+        {result.freeSpeech && <GroupCard title="Free speech" group={result.freeSpeech} />}
+      </SimpleGrid>
+      <Group justify="center">
+        <Button variant="light" size="md" leftSection={<IconRefresh size={18} />} onClick={onRestart}>
+          Take the demo again
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Recording } from '../../../lib/recorder/use-recorder';
+import type { PhraseScoreResponse } from '../api/score-types';
+import { DEMO_LIMITS, DEMO_TEXTS } from '../texts';
+import { type ScoreView, toScoreView } from '../utils/score-view';
+
+/**
+ * Task states (spec 3 section 4): idle (record button) → uploading (loader) → scored. Recording is the
+ * recorder's own state. A failure returns to idle with the task kind's text.
+ */
+export type TaskStatus = 'idle' | 'uploading' | 'scored';
+
+export interface UseScoreTaskOptions<R extends PhraseScoreResponse> {
+  kind: 'reading' | 'free-speech';
+  score: (audio: Blob) => Promise<R>;
+  /** Called with each successful score, e.g. to keep the best score. */
+  onScored?: (view: ScoreView, response: R) => void;
+}
+
+export interface ScoreTaskState<R> {
+  status: TaskStatus;
+  view: ScoreView | null;
+  response: R | null;
+  error: string | null;
+  /** Informational message (the too-short text). */
+  info: string | null;
+}
+
+const IDLE = { status: 'idle', view: null, response: null, error: null, info: null } as const;
+
+export function useScoreTask<R extends PhraseScoreResponse>({
+  kind,
+  score,
+  onScored,
+}: UseScoreTaskOptions<R>) {
+  const [state, setState] = useState<ScoreTaskState<R>>(IDLE);
+  // A late answer for an earlier take must not overwrite a newer one.
+  const attempt = useRef(0);
+
+  const submit = useCallback(
+    async (recording: Recording) => {
+      const id = ++attempt.current;
+      // A new recording clears the previous result.
+      if (kind === 'reading' && recording.durationMs < DEMO_LIMITS.minReadingMs) {
+        setState({ ...IDLE, info: DEMO_TEXTS.tooShort });
+        return;
+      }
+      setState({ ...IDLE, status: 'uploading' });
+      try {
+        const response = await score(recording.blob);
+        if (id !== attempt.current) return;
+        const view = toScoreView(response);
+        setState({ status: 'scored', view, response, error: null, info: null });
+        onScored?.(view, response);
+      } catch (cause) {
+        if (id !== attempt.current) return;
+        console.error('Scoring failed', cause);
+        setState({
+          ...IDLE,
+          error: kind === 'reading' ? DEMO_TEXTS.readingFailed : DEMO_TEXTS.freeSpeechFailed,
+        });
+      }
+    },
+    [kind, score, onScored],
+  );
+
+  /** Repeat: clears the result and returns to the record button. */
+  const reset = useCallback(() => {
+    attempt.current++;
+    setState(IDLE);
+  }, []);
+
+  return { ...state, submit, reset };
+}

@@ -1,0 +1,104 @@
+import type { ExplainedScore, PhraseScoreResponse, WordScore } from '../api/score-types';
+import { DEMO_LIMITS } from '../texts';
+import { intelligibilityLabel } from './banding';
+
+export interface WeakSound {
+  /** What the learner sees: IPA between slashes when known, else the ARPAbet symbol. */
+  label: string;
+  respelled?: string;
+  score: number;
+  /** A word of the recording where the sound was weakest. */
+  example: string;
+}
+
+/** Everything the results panel shows, derived from one scoring response. */
+export interface ScoreView {
+  overall: number;
+  pronunciation: number;
+  fluency: number;
+  content: number | null;
+  words: { word: string; score: number; status: NonNullable<WordScore['status']> }[];
+  weakSounds: WeakSound[];
+  challengingWords: { word: string; score: number }[];
+  pauses: { pauses: number; silences: number; hesitations: number };
+  wordsPerMinute: number | null;
+  intelligibility: { value: number; label: 'High' | 'Medium' | 'Low' };
+  cefr: { grammar: string | null; vocabulary: string | null } | null;
+  tips: string[];
+}
+
+const round = (n: number) => Math.round(Math.max(0, Math.min(100, n)));
+
+function explanations(score: ExplainedScore | undefined): string[] {
+  if (!score) return [];
+  if (typeof score.explanation === 'string') return score.explanation ? [score.explanation] : [];
+  return score.explanation.map((e) => e.description).filter(Boolean);
+}
+
+/** Lowest-scoring sounds under the challenging threshold (spec 2 section 9: under 98, six shown). */
+export function weakSounds(words: WordScore[]): WeakSound[] {
+  const byPhone = new Map<
+    string,
+    { total: number; n: number; worst: number; example: string; ipa?: string; respelled?: string }
+  >();
+  for (const word of words) {
+    for (const phone of word.phones ?? []) {
+      const entry = byPhone.get(phone.phone) ?? { total: 0, n: 0, worst: 101, example: word.word };
+      entry.total += phone.score;
+      entry.n += 1;
+      entry.ipa ??= phone.ipa;
+      entry.respelled ??= phone.respelled;
+      if (phone.score < entry.worst) Object.assign(entry, { worst: phone.score, example: word.word });
+      byPhone.set(phone.phone, entry);
+    }
+  }
+  return [...byPhone.entries()]
+    .map(([phone, e]) => ({
+      label: e.ipa ? `/${e.ipa}/` : phone,
+      respelled: e.respelled,
+      score: round(e.total / e.n),
+      example: e.example,
+    }))
+    .filter((s) => s.score < DEMO_LIMITS.challengingBelow)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, DEMO_LIMITS.challengingShown);
+}
+
+export function toScoreView(response: PhraseScoreResponse): ScoreView {
+  const a = response.assessment;
+  const words = response.word_scores.map((w) => ({
+    word: w.word,
+    score: round(w.score),
+    status: w.status ?? 'ok',
+  }));
+  const wpm = a.fluency.speech_rate_experimental;
+  return {
+    overall: round(a.overall_score),
+    pronunciation: round(a.pronunciation.score),
+    fluency: round(a.fluency.score),
+    content: a.content ? round(a.content.score) : null,
+    words,
+    weakSounds: weakSounds(response.word_scores),
+    challengingWords: words
+      .filter((w) => w.status !== 'inserted' && w.score < DEMO_LIMITS.challengingBelow)
+      .sort((x, y) => x.score - y.score)
+      .slice(0, DEMO_LIMITS.challengingShown),
+    pauses: {
+      pauses: a.fluency_stats.num_pauses,
+      silences: a.fluency_stats.num_silences,
+      hesitations: a.fluency_stats.num_hesitations,
+    },
+    wordsPerMinute: typeof wpm === 'number' && wpm > 0 ? Math.round(wpm) : null,
+    intelligibility: {
+      value: a.transcriptConfidence.value,
+      label: a.transcriptConfidence.humanizedValue ?? intelligibilityLabel(a.transcriptConfidence.value),
+    },
+    cefr: a.cefrEstimation
+      ? { grammar: a.cefrEstimation.grammar ?? null, vocabulary: a.cefrEstimation.vocabulary ?? null }
+      : null,
+    tips: [...explanations(a.pronunciation), ...explanations(a.fluency), ...explanations(a.content)].slice(
+      0,
+      4,
+    ),
+  };
+}
