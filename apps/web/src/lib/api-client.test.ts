@@ -70,7 +70,7 @@ describe('api client token handling', () => {
     const server = fakeServer(() => json(401, { error: { code: 'INVALID_TOKEN', message: 'no' } }));
     const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
 
-    const error = await client.request('/app-user/me', { auth: 'user' }).catch((e) => e);
+    const error = (await client.request('/app-user/me', { auth: 'user' }).catch((e) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(401);
     expect(tokens.get('user')).toBeNull();

@@ -1,0 +1,11 @@
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
+
+/** /forgot-password */
+export default function AdminForgotPasswordRoute() {
+  return (
+    <AuthLayout>
+      <ForgotPasswordForm audience="admin" />
+    </AuthLayout>
+  );
+}

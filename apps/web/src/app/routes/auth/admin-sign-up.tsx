@@ -1,0 +1,13 @@
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { AdminSignup } from '../../../features/auth/components/admin-signup';
+import { BrandPanel } from '../../../features/auth/components/brand-panel';
+import { adminMarketing } from '../../../features/auth/texts';
+
+/** /signup — two-step admin sign-up beside the marketing panel. */
+export default function AdminSignUpRoute() {
+  return (
+    <AuthLayout aside={<BrandPanel {...adminMarketing} />}>
+      <AdminSignup />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import { messages, type User } from '@agaton/contracts';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { CoachShell } from '../../../components/layouts/coach-shell';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { paths } from '../../../config/paths';
+import { ApiError, tokenStorage } from '../../../lib/api-client';
+import { useLogout, useUser } from '../../../lib/session';
+
+/** The signed-in coach, for pages inside the coach shell. */
+export const useCoachUser = () => useOutletContext<User>();
+
+/** Sign-in link that brings the user back to where they were. */
+export function coachSignInFor(location: { pathname: string; search: string }) {
+  return `${paths.coachAuth.href()}?${new URLSearchParams({ return: `${location.pathname}${location.search}` })}`;
+}
+
+/**
+ * Guard and frame of the coach area (spec 1 section 4 "Coach shell"): a loader while the user loads;
+ * no user → tokens cleared and sign-in with the current path as `return`; an `account` query value
+ * that is not the signed-in e-mail logs out.
+ */
+export function RequireCoach({ bare = false }: { bare?: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { data: user, error, hasToken, refetch, isFetching } = useUser();
+  const logout = useLogout();
+  const unauthorised = error instanceof ApiError && error.status === 401;
+  const account = search.get('account');
+  const wrongAccount = Boolean(user && account && account.toLowerCase() !== user.email.toLowerCase());
+
+  useEffect(() => {
+    if (unauthorised) tokenStorage.clear('user');
+    if (wrongAccount) logout();
+  }, [unauthorised, wrongAccount, logout]);
+
+  if (!hasToken || unauthorised || wrongAccount) return <Navigate to={coachSignInFor(location)} replace />;
+  if (error) {
+    return (
+      <Center mih="60vh">
+        <Stack align="center">
+          <Text role="alert">{messages.general.loadUser}</Text>
+          <Button onClick={() => refetch()} loading={isFetching}>
+            Retry
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!user) return <PageLoader />;
+  if (bare) return <Outlet context={user} />;
+  return (
+    <CoachShell
+      user={user}
+      onLogout={() => {
+        logout();
+        navigate(paths.coachAuth.href(), { replace: true });
+      }}
+    >
+      <Outlet context={user} />
+    </CoachShell>
+  );
+}
+
+export default function CoachLayoutRoute() {
+  return <RequireCoach />;
+}

@@ -1,0 +1,55 @@
+import { type Admin, messages } from '@agaton/contracts';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { DashboardShell } from '../../../components/layouts/dashboard-shell';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { paths } from '../../../config/paths';
+import { ApiError, tokenStorage } from '../../../lib/api-client';
+import { useAdmin, useLogout } from '../../../lib/session';
+
+/** The signed-in admin, for pages inside the dashboard shell. */
+export const useDashboardAdmin = () => useOutletContext<Admin>();
+
+/** Guard for admin pages: a signed-out admin is sent to sign-up (spec 2 section 2). */
+export function RequireAdmin({ bare = false }: { bare?: boolean }) {
+  const navigate = useNavigate();
+  const { data: admin, error, hasToken, refetch, isFetching } = useAdmin();
+  const logout = useLogout();
+  const unauthorised = error instanceof ApiError && error.status === 401;
+
+  useEffect(() => {
+    if (unauthorised) tokenStorage.clear('admin');
+  }, [unauthorised]);
+
+  if (!hasToken || unauthorised) return <Navigate to={paths.signup.href()} replace />;
+  if (error) {
+    return (
+      <Center mih="60vh">
+        <Stack align="center">
+          <Text role="alert">{messages.general.loadUser}</Text>
+          <Button onClick={() => refetch()} loading={isFetching}>
+            Retry
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (!admin) return <PageLoader />;
+  if (bare) return <Outlet context={admin} />;
+  return (
+    <DashboardShell
+      admin={admin}
+      onLogout={() => {
+        logout();
+        navigate(paths.auth.href(), { replace: true });
+      }}
+    >
+      <Outlet context={admin} />
+    </DashboardShell>
+  );
+}
+
+export default function DashboardLayoutRoute() {
+  return <RequireAdmin />;
+}

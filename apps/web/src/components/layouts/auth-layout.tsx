@@ -1,0 +1,49 @@
+import { Box, Paper, SimpleGrid, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { layout } from '../../config/constants';
+import { Logo } from '../ui/logo';
+
+/**
+ * Page frame of every sign-in screen: the logo and a centred card (max 520px). With `aside`, a brand
+ * panel sits beside the card on wide screens and above it on phones.
+ */
+export function AuthLayout({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  const card = (
+    <Paper
+      component="main"
+      withBorder
+      shadow="sm"
+      radius="lg"
+      p={{ base: 'lg', sm: 36 }}
+      w="100%"
+      maw={layout.authCardMaxWidth}
+      mx="auto"
+    >
+      {children}
+    </Paper>
+  );
+  return (
+    <Box mih="100vh" bg="gray.0" px={{ base: 'md', sm: 'xl' }} py="lg">
+      <Box maw={layout.headerContentMaxWidth} mx="auto">
+        <Logo />
+      </Box>
+      {aside ? (
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          spacing={{ base: 'lg', md: 48 }}
+          maw={layout.headerContentMaxWidth}
+          mx="auto"
+          mt={{ base: 'lg', md: 56 }}
+          style={{ alignItems: 'center' }}
+        >
+          {aside}
+          {card}
+        </SimpleGrid>
+      ) : (
+        <Stack align="center" justify="center" mih="calc(100vh - 140px)" py="lg">
+          {card}
+        </Stack>
+      )}
+    </Box>
+  );
+}

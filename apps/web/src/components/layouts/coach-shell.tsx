@@ -1,0 +1,38 @@
+import type { User } from '@agaton/contracts';
+import { IconHistory, IconMessageChatbot, IconMicrophone, IconReportAnalytics } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { paths } from '../../config/paths';
+import { type CoachNavKey, coachNavItems, trialBanner } from '../../lib/navigation';
+import { ShellFrame, type ShellNavItem } from './shell-frame';
+import { TrialBanner } from './trial-banner';
+import { UserBlock } from './user-block';
+
+const icons: Record<CoachNavKey, ShellNavItem['icon']> = {
+  chat: IconMessageChatbot,
+  sessions: IconHistory,
+  coaching: IconReportAnalytics,
+  record: IconMicrophone,
+};
+
+/** Coach area frame: feature-gated menu, the user block with logout and the trial banner. */
+export function CoachShell({
+  user,
+  onLogout,
+  children,
+}: {
+  user: User;
+  onLogout: () => void;
+  children: ReactNode;
+}) {
+  const items = coachNavItems(user.enabledFeatures).map((item) => ({ ...item, icon: icons[item.key] }));
+  return (
+    <ShellFrame
+      home={paths.coach.href()}
+      items={items}
+      banner={<TrialBanner state={trialBanner(user.plan)} upgradeTo={paths.coachPricing.href()} />}
+      footer={<UserBlock name={user.firstName || user.email} email={user.email} onLogout={onLogout} />}
+    >
+      {children}
+    </ShellFrame>
+  );
+}
