@@ -3,4 +3,5 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './errors.ts';
 export * from './org.ts';
+export * from './scoring.ts';
 export * from './user.ts';

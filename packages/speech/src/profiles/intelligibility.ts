@@ -38,7 +38,7 @@ export function buildIntelligibilityProfile({
 
   return {
     score,
-    explanation: explain(score, humanized, understood, wordStats),
+    explanation: explain(confidence, humanized, understood, wordStats),
     transcriptConfidence: { value: confidence, humanizedValue: humanized },
     causeOfLowScore: { wordStats, abbreviationStats },
   };
@@ -85,16 +85,17 @@ export function findAbbreviations(text: string, words: WordResult[] = []): strin
 }
 
 function explain(
-  score: number,
+  confidence: number,
   humanized: string,
   understood: number,
   wordStats: { word: string; averageScore: number }[],
 ): string {
   const share = `${Math.round(understood * 100)}% of words were easy to understand`;
-  if (wordStats.length === 0) return `${humanized} confidence: ${share}.`;
+  const head = `${humanized} transcript confidence (${confidence.toFixed(2)})`;
+  if (wordStats.length === 0) return `${head}: ${share}.`;
   const hardest = wordStats
     .slice(0, 2)
     .map((w) => `"${w.word}"`)
     .join(' and ');
-  return `${humanized} confidence (${score}%): ${share}; ${hardest} were hardest to make out.`;
+  return `${head}: ${share}; ${hardest} ${wordStats.length === 1 ? 'was' : 'were'} hardest to make out.`;
 }

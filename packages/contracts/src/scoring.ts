@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/**
+ * Speech scoring responses, in the shapes the spec's screens use: the demo's reading and free-speech
+ * responses (spec 3 §3.10, snake_case as there), the session sub-profiles (spec 1 §3, including the
+ * spelling "intelligibillityProfile") and the speaking fields of a challenge's resultsBlob (spec 2 §3,
+ * including "hesistationsCount"). `@agaton/speech` adapters produce these; the API validates with them.
+ */
+
+const score100 = z.number().min(0).max(100);
+export const performanceSchema = z.enum(['HIGH', 'MEDIUM', 'LOW']);
+export const cefrLevelSchema = z.enum(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
+export type CefrLevelName = z.infer<typeof cefrLevelSchema>;
+
+/** One reason behind a score, shown as a keyword with a sentence. */
+export const explanationItemSchema = z.object({ keyword: z.string(), description: z.string() });
+
+export const phonemeScoreSchema = z.object({
+  /** ARPAbet without stress digits. */
+  phoneme: z.string(),
+  ipa: z.string(),
+  respelled: z.string(),
+  score: score100,
+  performance: performanceSchema,
+});
+
+export const wordScoreSchema = z.object({
+  word: z.string(),
+  word_normalised: z.string(),
+  /** Seconds from the start of the recording. */
+  start: z.number(),
+  end: z.number(),
+  score: score100,
+  performance: performanceSchema,
+  confidence: z.number().min(0).max(1),
+  status: z.enum(['ok', 'omitted', 'inserted', 'repeated']),
+  explanation: z.string(),
+  phonemes: z.array(phonemeScoreSchema),
+});
+export type WordScore = z.infer<typeof wordScoreSchema>;
+
+export const transcriptConfidenceSchema = z.object({
+  value: z.number().min(0).max(1),
+  /** Spec: ≥ 0.8 High, ≥ 0.5 Medium, otherwise Low. Shown as Intelligibility. */
+  humanizedValue: z.enum(['High', 'Medium', 'Low']),
+});
+
+const scoredWithReasons = z.object({ score: score100, explanation: z.array(explanationItemSchema) });
+
+export const demoAssessmentSchema = z.object({
+  overall_score: score100,
+  pronunciation: scoredWithReasons,
+  fluency: scoredWithReasons.extend({
+    /** Words per minute; null under 10 words. */
+    speech_rate_experimental: z.number().nullable(),
+  }),
+  fluency_stats: z.object({
+    num_pauses: z.number().int().min(0),
+    num_silences: z.number().int().min(0),
+    num_hesitations: z.number().int().min(0),
+  }),
+  /** Reading: how much of the text was read. */
+  content: scoredWithReasons.optional(),
+  transcriptConfidence: transcriptConfidenceSchema,
+  /** Free speech. The client shows grammar B1 as "B1 or higher". */
+  cefrEstimation: z.object({ grammar: cefrLevelSchema, vocabulary: cefrLevelSchema }).optional(),
+});
+export type DemoAssessment = z.infer<typeof demoAssessmentSchema>;
+
+/** POST score/public/phrase (demo reading). */
+export const demoReadingResponseSchema = z.object({
+  word_scores: z.array(wordScoreSchema),
+  assessment: demoAssessmentSchema,
+});
+export type DemoReadingResponse = z.infer<typeof demoReadingResponseSchema>;
+
+/** POST score/public/free-speech. */
+export const freeSpeechResponseSchema = z.object({
+  word_scores: z.array(wordScoreSchema),
+  assessment: demoAssessmentSchema,
+  nlp_assessment: z.object({
+    narrative: z.string(),
+    cefr_stats: z.object({
+      vocabulary: cefrLevelSchema,
+      grammar: cefrLevelSchema,
+      /** Share of content words per CEFR level, 0–1. */
+      vocabulary_distribution: z.record(cefrLevelSchema, z.number()),
+      word_count: z.number().int().min(0),
+    }),
+    text_similarity_metrics: z.object({ rouge1: z.number().min(0).max(1).nullable() }),
+  }),
+  transcript: z.string(),
+});
+export type FreeSpeechResponse = z.infer<typeof freeSpeechResponseSchema>;
+
+const phonemeRefSchema = z.object({ phonemeRespelled: z.string(), phonemeIpa: z.string() });
+
+const profileWordSchema = z.object({
+  word: z.string(),
+  score: score100,
+  performance: performanceSchema,
+  explanation: z.string(),
+  phonemes: z.array(z.object({ phonemeIpa: z.string(), performance: performanceSchema })),
+});
+
+export const pronunciationProfileSchema = z.object({
+  overallScore: score100,
+  overallExplanation: z.string(),
+  goodExamples: z.array(z.string()),
+  badExamples: z.array(z.string()),
+  /** Words scoring 80% or below. */
+  challengingWords: z.array(profileWordSchema),
+  masteredWords: z.array(profileWordSchema),
+  phonemeAnalysis: z.object({
+    mostChallengingPhoneme: phonemeRefSchema.nullable(),
+    mostChallengingPhonemeCount: z.number().int().min(0),
+    mostChallengingDescription: z.string(),
+    mostImpactfulPhoneme: phonemeRefSchema.nullable(),
+    mostImpactfulPhonemeDescription: z.string(),
+  }),
+  challengingPhonemes: z.array(phonemeRefSchema.extend({ performance: performanceSchema })),
+});
+
+export const fluencyProfileSchema = z.object({
+  overallScore: score100,
+  overallExplanation: z.string(),
+  /** Rounded to one decimal. */
+  hesitationsAndPausesPerSentence: z.number().min(0),
+  speakingRate: z.object({
+    /** Null under 10 words. Gauge 100–170, average 120–150. */
+    wordsPerMinute: z.number().nullable(),
+    overallSpeedExplanation: z.string(),
+    comparedToAverage: z.object({
+      verdict: z.enum(['slower', 'average', 'faster', 'unknown']),
+      fastWords: z.array(z.object({ word: z.string() })),
+      slowWords: z.array(z.object({ word: z.string() })),
+    }),
+  }),
+});
+
+export const intelligibilityProfileSchema = z.object({
+  overallScore: score100,
+  overallExplanation: z.string(),
+  causeOfLowScore: z.object({
+    wordStats: z.array(z.object({ word: z.string(), averageScore: score100 })),
+    abbreviationStats: z.array(z.object({ abbreviation: z.string() })),
+  }),
+});
+
+/** A session's speech fields; the API adds id, timestampSeconds, evaluation, highlights and blocks. */
+export const sessionSpeechSchema = z.object({
+  durationSeconds: z.number().min(0),
+  speakingTimePercentage: score100,
+  wordsSaid: z.number().int().min(0),
+  transcript: z.string(),
+  subProfiles: z.object({
+    pronunciationProfile: pronunciationProfileSchema.optional(),
+    fluencyProfile: fluencyProfileSchema.optional(),
+    intelligibillityProfile: intelligibilityProfileSchema.optional(),
+  }),
+});
+export type SessionSpeech = z.infer<typeof sessionSpeechSchema>;
+
+/** The speaking part of a challenge's resultsBlob (spec 2 §3); scores 0–100. */
+export const speakingResultsSchema = z.object({
+  pronunciation: score100,
+  fluency: score100,
+  /** Words per minute; null under 10 words. */
+  speakingRate: z.number().nullable(),
+  pausesCount: z.number().int().min(0),
+  hesistationsCount: z.number().int().min(0),
+  silencesCount: z.number().int().min(0),
+  intelligibility: score100,
+  /** Transcript confidence as a percentage. */
+  confidence: score100,
+  challengingSounds: z.array(z.object({ phoneme: z.string(), score: score100 })),
+  challengingWords: z.array(z.object({ word_normalised: z.string(), score: score100 })),
+  testOverallScore: score100,
+  testCompletionScore: score100,
+});
+export type SpeakingResults = z.infer<typeof speakingResultsSchema>;

@@ -1,0 +1,117 @@
+import type { DemoAssessment, DemoReadingResponse, FreeSpeechResponse, WordScore } from '@agaton/contracts';
+import { explainCompleteness } from '../profiles/explain.ts';
+import type { SpeechAnalysis, WordResult } from '../types.ts';
+
+const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
+
+/** A word as the demo's word_scores list shows it. */
+export function toWordScore(w: WordResult): WordScore {
+  return {
+    word: w.word,
+    word_normalised: w.normalised,
+    start: w.start,
+    end: w.end,
+    score: clamp100(w.score),
+    performance: w.performance,
+    confidence: Math.max(0, Math.min(1, w.confidence)),
+    status: w.status,
+    explanation: w.explanation,
+    phonemes: w.phones.map((p) => ({
+      phoneme: p.phone,
+      ipa: p.ipa,
+      respelled: p.respelled,
+      score: clamp100(p.score),
+      performance: p.performance,
+    })),
+  };
+}
+
+function pronunciationReasons(a: SpeechAnalysis) {
+  const p = a.pronunciation;
+  const reasons = [{ keyword: 'Overall', description: p.explanation }];
+  if (p.mostChallengingPhoneme) {
+    reasons.push({
+      keyword: `/${p.mostChallengingPhoneme.ipa}/`,
+      description: p.mostChallengingPhoneme.description,
+    });
+  }
+  if (p.badExamples.length) reasons.push({ keyword: 'Practise', description: p.badExamples.join(', ') });
+  return reasons;
+}
+
+function fluencyReasons(a: SpeechAnalysis) {
+  const f = a.fluency;
+  return [
+    { keyword: 'Overall', description: f.explanation },
+    { keyword: 'Speaking rate', description: f.speakingRate.explanation },
+    {
+      keyword: 'Pauses',
+      description: `${f.hesitationsAndPausesPerSentence} hesitations and pauses per sentence.`,
+    },
+  ];
+}
+
+/** The demo assessment object shared by the reading and free-speech responses (spec 3 §3.10). */
+export function toDemoAssessment(a: SpeechAnalysis): DemoAssessment {
+  const f = a.fluency;
+  const assessment: DemoAssessment = {
+    overall_score: clamp100(a.overall.total),
+    pronunciation: { score: clamp100(a.overall.pronunciation), explanation: pronunciationReasons(a) },
+    fluency: {
+      score: clamp100(a.overall.fluency),
+      explanation: fluencyReasons(a),
+      speech_rate_experimental: f.speakingRate.wordsPerMinute,
+    },
+    fluency_stats: {
+      num_pauses: f.counts.pauses,
+      num_silences: f.counts.silences,
+      num_hesitations: f.counts.hesitations,
+    },
+    transcriptConfidence: a.intelligibility.transcriptConfidence,
+  };
+  if (a.task === 'reading') {
+    assessment.content = {
+      score: clamp100(a.overall.completeness),
+      explanation: [
+        { keyword: 'Completeness', description: explainCompleteness(a.words, a.overall.completeness) },
+      ],
+    };
+  }
+  if (a.content) {
+    assessment.cefrEstimation = { grammar: a.content.cefr.grammar, vocabulary: a.content.cefr.vocabulary };
+  }
+  return assessment;
+}
+
+/** Response of the demo's reading scoring (score/public/phrase). */
+export function toDemoReadingResponse(a: SpeechAnalysis): DemoReadingResponse {
+  return { word_scores: a.words.map(toWordScore), assessment: toDemoAssessment(a) };
+}
+
+/** Response of the demo's free-speech scoring (score/public/free-speech). */
+export function toFreeSpeechResponse(a: SpeechAnalysis): FreeSpeechResponse {
+  const c = a.content;
+  const spoken = a.words.filter((w) => w.status !== 'omitted');
+  return {
+    word_scores: a.words.map(toWordScore),
+    assessment: toDemoAssessment(a),
+    nlp_assessment: {
+      narrative: c?.narrative ?? '',
+      cefr_stats: {
+        vocabulary: c?.cefr.vocabulary ?? 'A1',
+        grammar: c?.cefr.grammar ?? 'A1',
+        vocabulary_distribution: c?.cefr.vocabularyDistribution ?? {
+          A1: 0,
+          A2: 0,
+          B1: 0,
+          B2: 0,
+          C1: 0,
+          C2: 0,
+        },
+        word_count: c?.wordCount ?? spoken.length,
+      },
+      text_similarity_metrics: { rouge1: c?.rouge1 ?? null },
+    },
+    transcript: a.transcript,
+  };
+}

@@ -1,0 +1,122 @@
+import type { Aligner } from './align/aligner.ts';
+import { isFilledPause } from './fluency/events.ts';
+import { type AlignmentScorer, type AlignmentScores, buildWords } from './profiles/words.ts';
+import type { Pcm16k, RecognisedWord, WordResult } from './types.ts';
+
+/** Chunks end at a pause once this long, and never grow past the maximum: alignment cost is superlinear. */
+const CHUNK_MIN_SEC = 4;
+const CHUNK_MAX_SEC = 15;
+const CHUNK_BREAK_GAP_SEC = 0.3;
+/** Audio kept around a chunk's words so the aligner sees their edges. */
+const MARGIN_SEC = 0.15;
+
+const NON_SPEECH = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
+
+/** Words the aligner can take: not fillers, not the decoder's noise markers. */
+export function alignableWords(words: RecognisedWord[]): RecognisedWord[] {
+  return words.filter((w) => !NON_SPEECH.test(w.text) && !isFilledPause(w.text) && /[a-z0-9]/i.test(w.text));
+}
+
+function chunk(words: RecognisedWord[]): RecognisedWord[][] {
+  const chunks: RecognisedWord[][] = [];
+  let current: RecognisedWord[] = [];
+  for (const w of words) {
+    const first = current[0];
+    const last = current.at(-1);
+    if (first && last) {
+      const length = w.end - first.start;
+      const gap = w.start - last.end;
+      if (length > CHUNK_MAX_SEC || (gap >= CHUNK_BREAK_GAP_SEC && last.end - first.start >= CHUNK_MIN_SEC)) {
+        chunks.push(current);
+        current = [];
+      }
+    }
+    current.push(w);
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+function slice(pcm: Pcm16k, fromSec: number, toSec: number): Pcm16k {
+  const samples = pcm.samples.subarray(Math.max(0, Math.floor(fromSec * 16000)), Math.ceil(toSec * 16000));
+  return { samples, sampleRate: 16000, durationSec: samples.length / 16000 };
+}
+
+export interface ScoredChunk {
+  words: WordResult[];
+  scores: AlignmentScores | null;
+  /** Seconds of speech the chunk covers (its weight in the utterance scores). */
+  weight: number;
+}
+
+/**
+ * Scores recognised speech: the recognised words are force-aligned in chunks of 4–15 s (cut at
+ * pauses) so that a minute or an hour costs linear time, then scored like a reading of that text.
+ * A chunk the aligner cannot place keeps the recogniser's timings and its confidence as the score.
+ */
+export async function scoreRecognised(
+  pcm: Pcm16k,
+  recognised: RecognisedWord[],
+  aligner: Aligner,
+  scorer: AlignmentScorer,
+): Promise<ScoredChunk[]> {
+  const out: ScoredChunk[] = [];
+  for (const words of chunk(alignableWords(recognised))) {
+    const from = Math.max(0, words[0].start - MARGIN_SEC);
+    const to = Math.min(pcm.durationSec, (words.at(-1)?.end ?? from) + MARGIN_SEC);
+    const text = words.map((w) => w.text.replace(/\(\d+\)$/, '')).join(' ');
+    const alignment = await aligner.align(slice(pcm, from, to), text);
+    const weight = to - from;
+    if (!alignment.ok || alignment.words.length === 0) {
+      out.push({ words: words.map(unaligned), scores: null, weight });
+      continue;
+    }
+    const shifted = {
+      ...alignment,
+      words: alignment.words.map((w) => ({
+        ...w,
+        start: round3(w.start + from),
+        end: round3(w.end + from),
+        phones: w.phones.map((p) => ({ ...p, start: round3(p.start + from), end: round3(p.end + from) })),
+      })),
+    };
+    const scores = await scorer(alignment);
+    out.push({
+      words: buildWords(shifted, scores, { confidences: matchConfidences(shifted.words, words) }),
+      scores,
+      weight,
+    });
+  }
+  return out;
+}
+
+/** Recogniser confidences for aligned words, matched in order by spelling. */
+function matchConfidences(aligned: { word: string }[], recognised: RecognisedWord[]): number[] {
+  let k = 0;
+  return aligned.map((a) => {
+    const at = recognised
+      .slice(k)
+      .findIndex((r) => r.text.toLowerCase().replace(/[^a-z0-9']/g, '') === a.word);
+    if (at < 0) return 0.5;
+    k += at + 1;
+    return recognised[k - 1].confidence;
+  });
+}
+
+function unaligned(w: RecognisedWord): WordResult {
+  const score = Math.round(w.confidence * 100);
+  return {
+    word: w.text,
+    normalised: w.text.toLowerCase().replace(/[^a-z0-9']/g, ''),
+    start: w.start,
+    end: w.end,
+    confidence: w.confidence,
+    score,
+    performance: score > 80 ? 'HIGH' : score > 60 ? 'MEDIUM' : 'LOW',
+    phones: [],
+    explanation: `"${w.text}" could not be scored sound by sound.`,
+    status: 'ok',
+  };
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,0 +1,187 @@
+import { type Aligner, createAligner } from './align/aligner.ts';
+import { type ScoredChunk, scoreRecognised } from './analyze-chunks.ts';
+import { createRecogniser, transcribeLong } from './asr/index.ts';
+import { checkSpeech, type DurationLimits, decodeAudioWithVoice, TASK_LIMITS } from './audio/decode.ts';
+import type { VoicedSegment } from './audio/vad.ts';
+import type { TimedWord } from './fluency/events.ts';
+import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
+import { type AlignmentScorer, buildWords, gopScorer } from './profiles/words.ts';
+import type { ContentAnalysis, Pcm16k, Recogniser, SpeechAnalysis, SpeechTask, Transcript } from './types.ts';
+
+export type ContentAnalyser = (input: {
+  transcript: Transcript;
+  topic?: string;
+}) => ContentAnalysis | Promise<ContentAnalysis>;
+
+export interface EngineOptions {
+  /** Forced aligner; created once (≈ 0.4 s) when not given. */
+  aligner?: Aligner;
+  /** Open-vocabulary recogniser for free speech and meetings; from `env` when not given. */
+  recogniser?: Recogniser;
+  /** Alignment → 0–100 scores; the calibrated scorer when available, else an uncalibrated GOP map. */
+  scorer?: AlignmentScorer;
+  /** Topic relevance, CEFR and narrative for free speech. */
+  analyseContent?: ContentAnalyser;
+  /** Environment for the recogniser (ASR_BASE_URL…). Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Override the duration limits per task. */
+  limits?: Partial<Record<SpeechTask, DurationLimits>>;
+}
+
+export interface AnalyzeInput {
+  /** An encoded recording (any browser format) or already decoded 16 kHz PCM. */
+  audio: Uint8Array | Pcm16k;
+  task: SpeechTask;
+  /** Reading: the text that should have been read. */
+  referenceText?: string;
+  /** Free speech: the question or topic the answer should address. */
+  topic?: string;
+}
+
+export interface SpeechEngine {
+  /**
+   * Analyse one recording. Same input, same output.
+   * @throws SpeechInputError for empty, corrupt, unsupported, silent, too short or too long input.
+   */
+  analyze(input: AnalyzeInput): Promise<SpeechAnalysis>;
+  dispose(): void;
+}
+
+const isPcm = (a: Uint8Array | Pcm16k): a is Pcm16k => (a as Pcm16k).sampleRate === 16000 && 'samples' in a;
+
+/** Loads the models once; analyse any number of recordings with the engine it returns. */
+export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngine> {
+  const aligner = opts.aligner ?? (await createAligner());
+  const scorer = opts.scorer ?? gopScorer;
+  let recogniser = opts.recogniser;
+  const getRecogniser = () => {
+    recogniser ??= createRecogniser(opts.env ?? process.env);
+    return recogniser;
+  };
+  const analyseContent = opts.analyseContent ?? (await loadContentAnalyser());
+
+  async function prepare(input: AnalyzeInput): Promise<{ pcm: Pcm16k; voiced: VoicedSegment[] }> {
+    const limits = { ...TASK_LIMITS[input.task], ...opts.limits?.[input.task] };
+    if (isPcm(input.audio)) return { pcm: input.audio, voiced: checkSpeech(input.audio, limits) };
+    return decodeAudioWithVoice(input.audio, limits);
+  }
+
+  async function reading(input: AnalyzeInput, pcm: Pcm16k, voiced: VoicedSegment[]): Promise<SpeechAnalysis> {
+    const text = input.referenceText?.trim() ?? '';
+    if (!text) throw new TypeError('A reading task needs a referenceText.');
+    const reference = text.split(/\s+/);
+    const alignment = await aligner.align(pcm, text);
+    // A failed alignment means the text was not read: every word omitted, not an error.
+    const scores = alignment.ok ? await scorer(alignment) : { phones: [], words: [], pronunciation: 0 };
+    const words = buildWords(alignment, scores, { reference });
+    const timedWords: TimedWord[] = words.map((w) => ({
+      text: w.word,
+      start: w.start,
+      end: w.end,
+      phoneCount: w.phones.length || undefined,
+      status: w.status,
+    }));
+    return assembleAnalysis({
+      task: 'reading',
+      durationSec: pcm.durationSec,
+      voiced,
+      words,
+      timedWords,
+      scores: alignment.ok ? scores : { pronunciation: 0, fluency: 0, prosody: 0, completeness: 0, total: 0 },
+      transcript: words
+        .filter((w) => w.status !== 'omitted')
+        .map((w) => w.word)
+        .join(' '),
+      referenceText: text,
+    });
+  }
+
+  async function recognised(
+    input: AnalyzeInput,
+    pcm: Pcm16k,
+    voiced: VoicedSegment[],
+    transcript: Transcript,
+  ): Promise<SpeechAnalysis> {
+    const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer);
+    const words = chunks.flatMap((c) => c.words);
+    const timedWords: TimedWord[] = mergeTimings(transcript, words);
+    const content =
+      input.task === 'free-speech' && analyseContent
+        ? await analyseContent({ transcript, topic: input.topic })
+        : undefined;
+    return assembleAnalysis({
+      task: input.task,
+      durationSec: pcm.durationSec,
+      voiced,
+      words,
+      timedWords,
+      scores: combine(chunks),
+      transcript: transcript.text,
+      topic: input.topic,
+      content,
+    });
+  }
+
+  return {
+    async analyze(input) {
+      const { pcm, voiced } = await prepare(input);
+      if (input.task === 'reading') return reading(input, pcm, voiced);
+      const asr = getRecogniser();
+      const transcript =
+        input.task === 'meeting' ? await transcribeLong(pcm, { recogniser: asr }) : await asr.transcribe(pcm);
+      return recognised(input, pcm, voiced, transcript);
+    },
+    dispose() {
+      if (!opts.aligner) aligner.dispose();
+    },
+  };
+}
+
+/** Fluency timings: aligned words where we have them, the recogniser's fillers in between. */
+function mergeTimings(
+  transcript: Transcript,
+  words: { word: string; start: number; end: number; phones: unknown[] }[],
+) {
+  const timed: TimedWord[] = words.map((w) => ({
+    text: w.word,
+    start: w.start,
+    end: w.end,
+    phoneCount: w.phones.length || undefined,
+  }));
+  for (const w of transcript.words) {
+    if (/^(uh|um|er|erm|ah|eh|hmm|hm|mm|uhm)$/i.test(w.text.replace(/[^a-z]/gi, ''))) {
+      timed.push({ text: w.text, start: w.start, end: w.end });
+    }
+  }
+  return timed.sort((a, b) => a.start - b.start);
+}
+
+/** Utterance scores of all chunks, weighted by the speech each covers. */
+function combine(chunks: ScoredChunk[]): UtteranceScores {
+  const scored = chunks.filter((c) => c.scores);
+  if (scored.length === 0) {
+    const all = chunks.flatMap((c) => c.words);
+    return { pronunciation: all.length ? all.reduce((s, w) => s + w.score, 0) / all.length : 0 };
+  }
+  const total = scored.reduce((s, c) => s + c.weight, 0);
+  const avg = (key: 'pronunciation' | 'fluency' | 'prosody' | 'total') => {
+    if (scored.some((c) => c.scores?.[key] === undefined)) return undefined;
+    return scored.reduce((s, c) => s + (c.scores?.[key] ?? 0) * c.weight, 0) / total;
+  };
+  return {
+    pronunciation: avg('pronunciation') ?? 0,
+    fluency: avg('fluency'),
+    prosody: avg('prosody'),
+    total: avg('total'),
+  };
+}
+
+/** The content analysis of `content/`, loaded when that module is present. */
+async function loadContentAnalyser(): Promise<ContentAnalyser | undefined> {
+  try {
+    const mod = await import(/* @vite-ignore */ new URL('./content/index.ts', import.meta.url).href);
+    return typeof mod.analyseContent === 'function' ? (mod.analyseContent as ContentAnalyser) : undefined;
+  } catch {
+    return undefined;
+  }
+}

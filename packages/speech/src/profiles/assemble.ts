@@ -1,0 +1,86 @@
+import { type VoicedSegment, voicedSeconds } from '../audio/vad.ts';
+import type { TimedWord } from '../fluency/events.ts';
+import { analyseFluency } from '../fluency/fluency.ts';
+import type { ContentAnalysis, SpeechAnalysis, SpeechTask, WordResult } from '../types.ts';
+import { explainCompleteness, explainOverall, explainProsody } from './explain.ts';
+import { buildIntelligibilityProfile } from './intelligibility.ts';
+import { buildPronunciationProfile } from './pronunciation.ts';
+
+/** Utterance scores 0–100 from the scorer; the missing ones are derived here. */
+export interface UtteranceScores {
+  pronunciation: number;
+  fluency?: number;
+  prosody?: number;
+  completeness?: number;
+  total?: number;
+}
+
+export interface AssembleInput {
+  task: SpeechTask;
+  durationSec: number;
+  voiced: VoicedSegment[];
+  /** Scored words (reading: the reference words, omitted ones included). */
+  words: WordResult[];
+  /** Words with timings for the fluency analysis (free speech: the recogniser's, fillers included). */
+  timedWords: TimedWord[];
+  scores: UtteranceScores;
+  transcript: string;
+  referenceText?: string;
+  topic?: string;
+  content?: ContentAnalysis;
+}
+
+const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
+
+/** Build the one result from the scored words, the timings and the utterance scores. */
+export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
+  const { task, words, scores } = input;
+  const fluency = analyseFluency({
+    words: input.timedWords,
+    voiced: input.voiced,
+    referenceText: task === 'reading' ? input.referenceText : undefined,
+    score: scores.fluency === undefined ? undefined : clamp100(scores.fluency),
+  });
+  const pronunciation = buildPronunciationProfile(words, clamp100(scores.pronunciation));
+  const read = words.filter((w) => w.status !== 'omitted' && w.status !== 'inserted').length;
+  const reference = words.filter((w) => w.status !== 'inserted').length;
+  const completeness = clamp100(
+    scores.completeness ?? (task === 'reading' ? (reference ? (100 * read) / reference : 0) : 100),
+  );
+  const prosodyScore = clamp100(scores.prosody ?? 0.5 * pronunciation.score + 0.5 * fluency.score);
+  const overall = {
+    pronunciation: pronunciation.score,
+    fluency: fluency.score,
+    prosody: prosodyScore,
+    completeness,
+    total: clamp100(
+      scores.total ??
+        (0.5 * pronunciation.score + 0.3 * fluency.score + 0.2 * prosodyScore) *
+          (task === 'reading' ? completeness / 100 : 1),
+    ),
+  };
+  const explanation =
+    task === 'reading' && completeness < 50
+      ? `Overall ${overall.total}: ${explainCompleteness(words, completeness)}`
+      : explainOverall(overall, task);
+
+  return {
+    task,
+    durationSec: Math.round(input.durationSec * 1000) / 1000,
+    speakingTimePercentage: clamp100((100 * voicedSeconds(input.voiced)) / Math.max(input.durationSec, 1e-3)),
+    ...(input.referenceText === undefined ? {} : { referenceText: input.referenceText }),
+    ...(input.topic === undefined ? {} : { topic: input.topic }),
+    transcript: input.transcript,
+    words,
+    overall: { ...overall, explanation },
+    pronunciation,
+    fluency,
+    intelligibility: buildIntelligibilityProfile({
+      task,
+      words,
+      text: input.referenceText ?? input.transcript,
+    }),
+    prosody: { score: prosodyScore, explanation: explainProsody(prosodyScore, fluency) },
+    ...(input.content ? { content: input.content } : {}),
+  };
+}
