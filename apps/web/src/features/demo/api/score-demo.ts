@@ -1,5 +1,5 @@
+import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
 import { DEMO_LIMITS } from '../texts';
-import type { FreeSpeechScoreResponse, PhraseScoreResponse } from './score-types';
 
 /** Failure of a scoring call; the screens show the spec's generic text, the status helps tests. */
 export class ScoreRequestError extends Error {
@@ -15,7 +15,13 @@ export class ScoreRequestError extends Error {
 const extensionFor = (type: string) =>
   type.includes('webm') ? 'webm' : type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'wav';
 
-async function postAudio<T>(path: string, audio: Blob, fields: Record<string, string>, timeoutMs: number) {
+async function postAudio<T>(
+  path: string,
+  audio: Blob,
+  fields: Record<string, string>,
+  timeoutMs: number,
+  schema: { parse: (v: unknown) => T },
+): Promise<T> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   // The file goes last so the server sees the text fields before streaming the audio.
@@ -30,26 +36,28 @@ async function postAudio<T>(path: string, audio: Blob, fields: Record<string, st
     const message = (body as { error?: { message?: string } } | null)?.error?.message ?? response.statusText;
     throw new ScoreRequestError(response.status, message);
   }
-  return body as T;
+  return schema.parse(body);
 }
 
 /** Reading task: the public phrase score (spec 3 section 7.6). */
 export function scorePhrase(options: { audio: Blob; targetPhrase: string }) {
-  return postAudio<PhraseScoreResponse>(
+  return postAudio(
     '/score/public/phrase',
     options.audio,
     { target_phrase: options.targetPhrase },
     DEMO_LIMITS.httpTimeoutMs,
+    demoReadingResponseSchema,
   );
 }
 
 /** Free-speech task: the public free-speech score with the narrative, 60 s timeout. */
 export function scoreFreeSpeech(options: { audio: Blob; question: string }) {
-  return postAudio<FreeSpeechScoreResponse>(
+  return postAudio(
     '/score/public/free-speech',
     options.audio,
     { question: options.question, includeNarrative: 'true' },
     DEMO_LIMITS.freeSpeechTimeoutMs,
+    freeSpeechResponseSchema,
   );
 }
 

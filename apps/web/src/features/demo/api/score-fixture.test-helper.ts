@@ -1,6 +1,29 @@
-import type { FreeSpeechScoreResponse, PhraseScoreResponse } from './score-types';
+import type { FreeSpeechScoreResponse, PhraseScoreResponse, WordScore } from './score-types';
 
-const assessment = (overall: number) => ({
+const perf = (score: number) => (score > 80 ? 'HIGH' : score > 60 ? 'MEDIUM' : 'LOW');
+
+function word(text: string, score: number, phones: [string, string, number][]): WordScore {
+  return {
+    word: text,
+    word_normalised: text.toLowerCase(),
+    start: 0,
+    end: 0.4,
+    score,
+    performance: perf(score),
+    confidence: 1,
+    status: 'ok',
+    explanation: '',
+    phonemes: phones.map(([phoneme, ipa, s]) => ({
+      phoneme,
+      ipa,
+      respelled: ipa,
+      score: s,
+      performance: perf(s),
+    })),
+  };
+}
+
+const assessment = (overall: number): PhraseScoreResponse['assessment'] => ({
   overall_score: overall,
   pronunciation: {
     score: overall,
@@ -8,30 +31,22 @@ const assessment = (overall: number) => ({
   },
   fluency: { score: 80, explanation: [], speech_rate_experimental: 132 },
   fluency_stats: { num_pauses: 1, num_silences: 0, num_hesitations: 2 },
-  content: { score: 100, explanation: 'All words were read.' },
-  transcriptConfidence: { value: 0.84, humanizedValue: 'High' as const },
+  content: { score: 100, explanation: [{ keyword: 'Completeness', description: 'All words were read.' }] },
+  transcriptConfidence: { value: 0.84, humanizedValue: 'High' },
 });
 
 /** A phrase response as the api returns it: one weak word, one strong. */
 export function phraseResponse(overall = 72): PhraseScoreResponse {
   return {
     word_scores: [
-      {
-        word: 'We',
-        score: 95,
-        phones: [
-          { phone: 'W', ipa: 'w', score: 96 },
-          { phone: 'IY', ipa: 'iː', score: 94 },
-        ],
-      },
-      {
-        word: 'think',
-        score: 41,
-        phones: [
-          { phone: 'TH', ipa: 'θ', score: 22 },
-          { phone: 'IH', ipa: 'ɪ', score: 70 },
-        ],
-      },
+      word('We', 95, [
+        ['W', 'w', 96],
+        ['IY', 'iː', 94],
+      ]),
+      word('think', 41, [
+        ['TH', 'θ', 22],
+        ['IH', 'ɪ', 70],
+      ]),
     ],
     assessment: assessment(overall),
   };
@@ -41,13 +56,19 @@ export function freeSpeechResponse(overall = 81): FreeSpeechScoreResponse {
   return {
     ...phraseResponse(overall),
     assessment: {
-      ...phraseResponse(overall).assessment,
+      ...assessment(overall),
+      content: undefined,
       cefrEstimation: { grammar: 'B1', vocabulary: 'B2' },
     },
     transcript: 'we think remote work will change hiring',
     nlp_assessment: {
       narrative: 'A clear, relevant answer.',
-      cefr_stats: { vocabulary: 'B2', grammar: 'B1' },
+      cefr_stats: {
+        vocabulary: 'B2',
+        grammar: 'B1',
+        vocabulary_distribution: { A1: 0.5, A2: 0.2, B1: 0.2, B2: 0.1, C1: 0, C2: 0 },
+        word_count: 7,
+      },
       text_similarity_metrics: { rouge1: 0.25 },
     },
   };

@@ -8,7 +8,6 @@ import type { FreeSpeechScoreResponse } from '../api/score-types';
 import { useScoreTask } from '../hooks/use-score-task';
 import type { FreeSpeechTask as FreeSpeechTaskData } from '../tasks';
 import { DEMO_LIMITS } from '../texts';
-import type { CefrBand } from '../utils/banding';
 import { believabilityScore } from '../utils/believability';
 import { saveIfBetter } from '../utils/demo-scores';
 import { ResultsPanel } from './results-panel';
@@ -30,15 +29,13 @@ export interface FreeSpeechTaskProps {
 }
 
 const defaultScore = (audio: Blob, question: string) => scoreFreeSpeech({ audio, question });
-const asBand = (v: unknown) => (typeof v === 'string' && /^[ABC][12]$/.test(v) ? (v as CefrBand) : null);
 
 export function believabilityOf(response: FreeSpeechScoreResponse) {
-  const transcript = response.transcript ?? response.word_scores.map((w) => w.word).join(' ');
   const stats = response.nlp_assessment.cefr_stats;
   return believabilityScore({
-    wordCount: transcript.split(/\s+/).filter(Boolean).length,
+    wordCount: stats.word_count,
     rouge1: response.nlp_assessment.text_similarity_metrics.rouge1,
-    cefr: { vocabulary: asBand(stats.vocabulary), grammar: asBand(stats.grammar) },
+    cefr: { vocabulary: stats.vocabulary, grammar: stats.grammar },
     transcriptConfidence: response.assessment.transcriptConfidence.value,
   });
 }
@@ -109,7 +106,7 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
         <ResultsPanel
           view={run.view}
           wordsTitle="Your answer"
-          transcript={run.response.transcript ?? run.view.words.map((w) => w.word).join(' ')}
+          transcript={run.response.transcript}
           extra={
             believability && (
               <Stack gap={6} mt="lg" maw={DEMO_LIMITS.transcriptMaxWidth}>

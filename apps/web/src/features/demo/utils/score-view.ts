@@ -1,4 +1,4 @@
-import type { ExplainedScore, PhraseScoreResponse, WordScore } from '../api/score-types';
+import type { PhraseScoreResponse, WordScore } from '../api/score-types';
 import { DEMO_LIMITS } from '../texts';
 import { intelligibilityLabel } from './banding';
 
@@ -17,7 +17,7 @@ export interface ScoreView {
   pronunciation: number;
   fluency: number;
   content: number | null;
-  words: { word: string; score: number; status: NonNullable<WordScore['status']> }[];
+  words: { word: string; score: number; status: WordScore['status'] }[];
   weakSounds: WeakSound[];
   challengingWords: { word: string; score: number }[];
   pauses: { pauses: number; silences: number; hesitations: number };
@@ -29,10 +29,8 @@ export interface ScoreView {
 
 const round = (n: number) => Math.round(Math.max(0, Math.min(100, n)));
 
-function explanations(score: ExplainedScore | undefined): string[] {
-  if (!score) return [];
-  if (typeof score.explanation === 'string') return score.explanation ? [score.explanation] : [];
-  return score.explanation.map((e) => e.description).filter(Boolean);
+function explanations(score: { explanation: { description: string }[] } | undefined): string[] {
+  return score ? score.explanation.map((e) => e.description).filter(Boolean) : [];
 }
 
 /** Lowest-scoring sounds under the challenging threshold (spec 2 section 9: under 98, six shown). */
@@ -42,14 +40,14 @@ export function weakSounds(words: WordScore[]): WeakSound[] {
     { total: number; n: number; worst: number; example: string; ipa?: string; respelled?: string }
   >();
   for (const word of words) {
-    for (const phone of word.phones ?? []) {
-      const entry = byPhone.get(phone.phone) ?? { total: 0, n: 0, worst: 101, example: word.word };
+    for (const phone of word.phonemes) {
+      const entry = byPhone.get(phone.phoneme) ?? { total: 0, n: 0, worst: 101, example: word.word };
       entry.total += phone.score;
       entry.n += 1;
       entry.ipa ??= phone.ipa;
       entry.respelled ??= phone.respelled;
       if (phone.score < entry.worst) Object.assign(entry, { worst: phone.score, example: word.word });
-      byPhone.set(phone.phone, entry);
+      byPhone.set(phone.phoneme, entry);
     }
   }
   return [...byPhone.entries()]
@@ -91,7 +89,7 @@ export function toScoreView(response: PhraseScoreResponse): ScoreView {
     wordsPerMinute: typeof wpm === 'number' && wpm > 0 ? Math.round(wpm) : null,
     intelligibility: {
       value: a.transcriptConfidence.value,
-      label: a.transcriptConfidence.humanizedValue ?? intelligibilityLabel(a.transcriptConfidence.value),
+      label: intelligibilityLabel(a.transcriptConfidence.value),
     },
     cefr: a.cefrEstimation
       ? { grammar: a.cefrEstimation.grammar ?? null, vocabulary: a.cefrEstimation.vocabulary ?? null }
