@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AnalysisError, AnalysisPool, AnalysisTimeoutError, PoolBusyError } from './analysis-pool.ts';
+
+const workerEntry = new URL('./stand-in-worker.fixture.ts', import.meta.url);
+const job = (referenceText = 'ok', topic = '50') => ({
+  kind: 'reading' as const,
+  audio: new Uint8Array(16),
+  referenceText,
+  topic,
+  timeoutMs: 5000,
+});
+
+describe('analysis pool', () => {
+  let pool: AnalysisPool;
+  afterEach(() => pool.close());
+
+  it('runs jobs in workers and returns their answers', async () => {
+    pool = new AnalysisPool({ size: 2, workerEntry });
+    const results = await Promise.all([job(), job(), job()].map((j) => pool.run(j)));
+    expect(results.map((r) => r.response)).toEqual([{ bytes: 16 }, { bytes: 16 }, { bytes: 16 }]);
+    expect(pool.snapshot()).toMatchObject({ completed: 3, failed: 0, running: 0, queued: 0 });
+  });
+
+  it('refuses work beyond the queue bound with a Retry-After estimate, and loses nothing it accepted', async () => {
+    pool = new AnalysisPool({ size: 1, maxQueue: 2, workerEntry });
+    const accepted = [pool.run(job('ok', '150')), pool.run(job('ok', '150')), pool.run(job('ok', '150'))];
+    await expect(pool.run(job())).rejects.toBeInstanceOf(PoolBusyError);
+    await expect(pool.run(job())).rejects.toMatchObject({ retryAfterSec: expect.any(Number) });
+    expect(await Promise.all(accepted)).toHaveLength(3);
+  });
+
+  it('passes the engine refusal code through', async () => {
+    pool = new AnalysisPool({ size: 1, workerEntry });
+    const error = await pool.run(job('refuse')).catch((e) => e);
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect(error.code).toBe('CORRUPT');
+  });
+
+  it('fails a crashed job and keeps serving with a new worker', async () => {
+    pool = new AnalysisPool({ size: 1, workerEntry });
+    await expect(pool.run(job('crash'))).rejects.toThrow(/exited/);
+    expect((await pool.run(job())).response).toEqual({ bytes: 16 });
+  });
+
+  it('times out a hung job and replaces its worker', async () => {
+    pool = new AnalysisPool({ size: 1, workerEntry });
+    await expect(pool.run({ ...job('hang'), timeoutMs: 300 })).rejects.toBeInstanceOf(AnalysisTimeoutError);
+    expect((await pool.run(job())).response).toEqual({ bytes: 16 });
+  });
+});

@@ -1,0 +1,249 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { AnalysisKind, AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
+
+/** The queue is full: the caller answers 503 with Retry-After. */
+export class PoolBusyError extends Error {
+  constructor(readonly retryAfterSec: number) {
+    super('The analysis queue is full.');
+    this.name = 'PoolBusyError';
+  }
+}
+
+/** A job outlived its deadline (queued plus running); its worker is replaced. */
+export class AnalysisTimeoutError extends Error {
+  constructor() {
+    super('The analysis took too long.');
+    this.name = 'AnalysisTimeoutError';
+  }
+}
+
+/** The engine refused or failed on the input; `code` is the SpeechInputError code when there is one. */
+export class AnalysisError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+    readonly errorName: string,
+  ) {
+    super(message);
+    this.name = 'AnalysisError';
+  }
+}
+
+export interface AnalysisJob {
+  kind: AnalysisKind;
+  audio: Uint8Array;
+  referenceText?: string;
+  topic?: string;
+  /** Deadline from submission, queue time included. */
+  timeoutMs: number;
+}
+
+export interface AnalysisResult {
+  response: unknown;
+  durationSec: number;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface AnalysisPoolOptions {
+  /** Worker threads; default the machine's cores. Each holds its own models (~200 MB). */
+  size?: number;
+  /** Jobs waiting beyond the running ones; more are refused with PoolBusyError. */
+  maxQueue?: number;
+  /** Duration limits per task passed to the engine, in seconds. */
+  limits?: Partial<Record<AnalysisKind, { minSec: number; maxSec: number }>>;
+  /** Worker entry; the real engine by default (tests may pass a stand-in). */
+  workerEntry?: URL;
+}
+
+interface Pending {
+  request: AnalysisRequest;
+  resolve: (r: AnalysisResult) => void;
+  reject: (e: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+  startedAt?: number;
+  settled?: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Pending | null;
+}
+
+const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+
+/**
+ * In-process pool of analysis workers (stack.md: "in-process worker pool"), bounded so overload turns
+ * into quick 503s instead of ever-growing latency. Job state lives in memory for now.
+ */
+export class AnalysisPool {
+  readonly size: number;
+  readonly maxQueue: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly status = new Map<number, JobStatus>();
+  private nextId = 1;
+  private closed = false;
+  private stats = { completed: 0, failed: 0, rejected: 0, totalMs: 0 };
+
+  constructor(private readonly options: AnalysisPoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? availableParallelism());
+    this.maxQueue = Math.max(0, options.maxQueue ?? this.size * 4);
+  }
+
+  /** Queues a job; rejects at once with PoolBusyError when the queue is full. */
+  run(job: AnalysisJob): Promise<AnalysisResult> {
+    if (this.closed) return Promise.reject(new Error('The analysis pool is closed.'));
+    const inFlight = this.slots.filter((s) => s.job).length + this.queue.length;
+    if (inFlight >= this.size + this.maxQueue) {
+      this.stats.rejected++;
+      return Promise.reject(new PoolBusyError(this.retryAfterSec()));
+    }
+    this.ensureWorkers();
+    const id = this.nextId++;
+    const request: AnalysisRequest = {
+      id,
+      kind: job.kind,
+      audio: job.audio,
+      referenceText: job.referenceText,
+      topic: job.topic,
+    };
+    return new Promise<AnalysisResult>((resolve, reject) => {
+      const pending: Pending = {
+        request,
+        resolve,
+        reject,
+        timer: setTimeout(() => this.expire(pending), job.timeoutMs),
+      };
+      this.setStatus(id, 'queued');
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  /** Status of a recent job (the last 500 are remembered). */
+  jobStatus(id: number): JobStatus | undefined {
+    return this.status.get(id);
+  }
+
+  snapshot() {
+    const running = this.slots.filter((s) => s.job).length;
+    const avgMs = this.stats.completed ? Math.round(this.stats.totalMs / this.stats.completed) : null;
+    return {
+      size: this.size,
+      running,
+      queued: this.queue.length,
+      maxQueue: this.maxQueue,
+      avgMs,
+      ...this.stats,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) this.finish(p, new Error('The analysis pool is closed.'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+
+  /** Seconds until a slot is likely free: queued work over the pool's measured speed. */
+  private retryAfterSec(): number {
+    const avg = this.stats.completed ? this.stats.totalMs / this.stats.completed : 2000;
+    return Math.max(1, Math.ceil(((this.queue.length + this.size) * avg) / this.size / 1000));
+  }
+
+  private ensureWorkers() {
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    const entry = this.options.workerEntry ?? new URL('./analysis-worker.ts', import.meta.url);
+    const worker = new Worker(BOOT, { workerData: { entry: entry.href, limits: this.options.limits } });
+    const slot: Slot = { worker, ready: false, job: null };
+    worker.on('message', (message: WorkerReady | AnalysisReply) => {
+      if ('ready' in message) {
+        if (!message.ready)
+          return this.replace(slot, new Error(`Analysis worker failed to start: ${message.message}`));
+        slot.ready = true;
+        return this.dispatch();
+      }
+      const job = slot.job;
+      slot.job = null;
+      if (job && job.request.id === message.id) {
+        if (message.ok)
+          this.finish(job, null, { response: message.response, durationSec: message.durationSec });
+        else
+          this.finish(job, new AnalysisError(message.error.code, message.error.message, message.error.name));
+      }
+      this.dispatch();
+    });
+    worker.on('error', (error) => this.replace(slot, error));
+    worker.on('exit', (code) => {
+      if (!this.closed && this.slots.includes(slot))
+        this.replace(slot, new Error(`Analysis worker exited (${code}).`));
+    });
+    return slot;
+  }
+
+  /** A crashed or hung worker fails its job and is replaced; the rest of the queue goes on. */
+  private replace(slot: Slot, error: Error) {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || this.closed) return;
+    if (slot.job) this.finish(slot.job, error);
+    slot.job = null;
+    this.slots.splice(index, 1);
+    void slot.worker.terminate();
+    if (this.queue.length) this.ensureWorkers();
+  }
+
+  private dispatch() {
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.job) continue;
+      const next = this.queue.shift();
+      if (!next) return;
+      slot.job = next;
+      this.setStatus(next.request.id, 'running');
+      next.startedAt = Date.now();
+      // Transfer the bytes instead of copying them into the worker.
+      const { audio } = next.request;
+      const transferable = audio.byteOffset === 0 && audio.byteLength === audio.buffer.byteLength;
+      slot.worker.postMessage(next.request, transferable ? [audio.buffer as ArrayBuffer] : []);
+    }
+  }
+
+  private expire(pending: Pending) {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const slot = this.slots.find((s) => s.job === pending);
+    this.finish(pending, new AnalysisTimeoutError());
+    // The engine cannot be interrupted mid-analysis: replace the worker that holds the job.
+    if (slot) {
+      slot.job = null;
+      this.replace(slot, new AnalysisTimeoutError());
+      this.ensureWorkers();
+    }
+  }
+
+  private finish(pending: Pending, error: Error | null, result?: AnalysisResult) {
+    if (pending.settled) return;
+    pending.settled = true;
+    clearTimeout(pending.timer);
+    const { startedAt } = pending;
+    if (error) {
+      this.stats.failed++;
+      this.setStatus(pending.request.id, 'failed');
+      pending.reject(error);
+      return;
+    }
+    this.stats.completed++;
+    if (startedAt) this.stats.totalMs += Date.now() - startedAt;
+    this.setStatus(pending.request.id, 'done');
+    pending.resolve(result as AnalysisResult);
+  }
+
+  private setStatus(id: number, status: JobStatus) {
+    this.status.set(id, status);
+    if (this.status.size > 500) this.status.delete(this.status.keys().next().value as number);
+  }
+}

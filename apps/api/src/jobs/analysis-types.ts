@@ -1,0 +1,18 @@
+/** Messages between the api thread and the analysis workers. */
+export type AnalysisKind = 'reading' | 'free-speech';
+
+export interface AnalysisRequest {
+  id: number;
+  kind: AnalysisKind;
+  /** Encoded recording as uploaded (webm/opus, wav, ogg, mp4…); transferred, not copied. */
+  audio: Uint8Array;
+  referenceText?: string;
+  topic?: string;
+}
+
+/** A refused input carries the engine's SpeechInputError code so the route can map it to a status. */
+export type AnalysisReply =
+  | { id: number; ok: true; response: unknown; durationSec: number }
+  | { id: number; ok: false; error: { name: string; code?: string; message: string } };
+
+export type WorkerReady = { ready: true } | { ready: false; message: string };

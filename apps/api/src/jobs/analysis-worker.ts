@@ -1,0 +1,42 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine, SpeechInputError, toDemoReadingResponse, toFreeSpeechResponse } from '@agaton/speech';
+import type { AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
+
+/**
+ * One analysis worker: loads the speech models once, then scores one recording at a time. Runs in a
+ * worker thread so a slow analysis never blocks the api's event loop.
+ */
+const port = parentPort;
+if (!port) throw new Error('analysis-worker must run in a worker thread');
+
+type EngineOptions = NonNullable<Parameters<typeof createEngine>[0]>;
+const { limits } = (workerData ?? {}) as { limits?: EngineOptions['limits'] };
+
+try {
+  const engine = await createEngine({ limits });
+  port.on('message', async (job: AnalysisRequest) => {
+    let reply: AnalysisReply;
+    try {
+      const analysis = await engine.analyze({
+        audio: job.audio,
+        task: job.kind,
+        referenceText: job.referenceText,
+        topic: job.topic,
+      });
+      const response =
+        job.kind === 'reading' ? toDemoReadingResponse(analysis) : toFreeSpeechResponse(analysis);
+      reply = { id: job.id, ok: true, response, durationSec: analysis.durationSec };
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error));
+      const code = error instanceof SpeechInputError ? error.code : undefined;
+      reply = { id: job.id, ok: false, error: { name: e.name, code, message: e.message } };
+    }
+    port.postMessage(reply);
+  });
+  port.postMessage({ ready: true } satisfies WorkerReady);
+} catch (error) {
+  port.postMessage({
+    ready: false,
+    message: error instanceof Error ? error.message : String(error),
+  } satisfies WorkerReady);
+}
