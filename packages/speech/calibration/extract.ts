@@ -1,7 +1,7 @@
 /**
  * Runs the aligner over the speechocean762 development set and caches what the fit needs:
- * calibration/features-<model>.json (alignments, committed) and
- * calibration/contours-<model>.json (energy and pitch per 10 ms, not committed; large).
+ * calibration/cache-<model>.json.gz: alignments plus energy and pitch contours per 10 ms
+ * (gzipped JSON, committed so that fitting and the agreement benchmark run in seconds).
  *
  *   npx tsx calibration/extract.ts [--model en-us-8k] [--limit N]
  */

@@ -226,4 +226,9 @@ export interface Alignment {
   model?: string;
   /** Length of the aligned audio in seconds (added by the scoring core). */
   durationSec?: number;
+  /**
+   * Speech the free phone loop heard where the forced alignment placed silence: candidates for
+   * inserted or repeated words (added by the scoring core).
+   */
+  insertions?: { start: number; end: number; phones: string[] }[];
 }

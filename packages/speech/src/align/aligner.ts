@@ -92,6 +92,42 @@ function buildPhone(seg: Segment, loop: PhoneFrames): AlignedPhone {
   };
 }
 
+/** Inserted speech must last this many frames of loop phones... */
+const MIN_INSERTION_FRAMES = 20;
+/** ...and fit the phone loop this much better than silence (nats per frame). */
+const MIN_INSERTION_GAIN = 1;
+
+/**
+ * Speech inside a stretch the forced alignment called silence: the free phone loop hears phones
+ * there and explains the audio much better than silence does. Such stretches are words the reader
+ * added or repeated.
+ */
+function speechInSilence(
+  seg: Segment,
+  loop: PhoneFrames,
+): NonNullable<Alignment['insertions']>[number] | null {
+  const first = Math.round(seg.b * FRAME_RATE);
+  const frames = Math.round(seg.d * FRAME_RATE);
+  if (frames < MIN_INSERTION_FRAMES) return null;
+  let loopSum = 0;
+  let speechFrames = 0;
+  let start = -1;
+  let end = -1;
+  const phones: string[] = [];
+  for (let f = first; f < first + frames; f++) {
+    loopSum += loop.score[f] ?? 0;
+    const label = loop.phone[f] ?? '';
+    if (!label) continue;
+    speechFrames += 1;
+    if (start < 0) start = f;
+    end = f + 1;
+    if (f === first || loop.phone[f - 1] !== label) phones.push(label);
+  }
+  const gain = (loopSum - logProb(seg.p)) / frames;
+  if (speechFrames < MIN_INSERTION_FRAMES || gain < MIN_INSERTION_GAIN) return null;
+  return { start: start / FRAME_RATE, end: end / FRAME_RATE, phones };
+}
+
 /** Loads the acoustic model once; reuse the aligner for every recording (loading takes ~0.3 s). */
 export async function createAligner(options: CreateAlignerOptions = {}): Promise<Aligner> {
   const model = resolveAcousticModel(options.model);
@@ -127,10 +163,13 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
     const loop = phoneFrames(runDecoder(decoder, samples), Math.ceil(pcm.durationSec * FRAME_RATE) + 2);
     const words: AlignedWord[] = [];
     const silences: { start: number; end: number }[] = [];
+    const insertions: NonNullable<Alignment['insertions']> = [];
     let next = 0;
     for (const seg of forced.w) {
       if (isFiller(seg.t)) {
         silences.push({ start: seg.b, end: Math.round((seg.b + seg.d) * 1000) / 1000 });
+        const speech = speechInSilence(seg, loop);
+        if (speech) insertions.push(speech);
         continue;
       }
       const source = entries[next++];
@@ -142,7 +181,14 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
         phones: (seg.w ?? []).map((p) => buildPhone(p, loop)),
       });
     }
-    return { words, silences, ok: words.length > 0, model: model.id, durationSec: pcm.durationSec };
+    return {
+      words,
+      silences,
+      insertions,
+      ok: words.length > 0,
+      model: model.id,
+      durationSec: pcm.durationSec,
+    };
   }
 
   return {

@@ -1,0 +1,25 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { Contours } from '../src/scoring/contours.ts';
+import type { Alignment } from '../src/types.ts';
+import { loadScores } from './dataset.ts';
+import type { Sample } from './fit-lib.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The dev set joined with the cached alignments and contours (`calibration/extract.ts` writes them).
+ */
+export function loadSamples(model: string): Sample[] {
+  const path = join(here, `cache-${model}.json.gz`);
+  if (!existsSync(path)) throw new Error(`${path} missing: run calibration/extract.ts first`);
+  const { alignments, contours } = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as {
+    alignments: Record<string, Alignment>;
+    contours: Record<string, Contours>;
+  };
+  return loadScores()
+    .filter((utt) => alignments[utt.id])
+    .map((utt) => ({ utt, al: alignments[utt.id], contours: contours[utt.id] }));
+}

@@ -1,0 +1,181 @@
+import type { PhoneStat, PhoneStats } from '../src/gop/features.ts';
+import { phoneFeatureRows, wordFeatureRows } from '../src/gop/features.ts';
+import type { Contours } from '../src/scoring/contours.ts';
+import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import {
+  type CalibratedModel,
+  PHONE_COLS,
+  UTTERANCE_TARGETS,
+  type UtteranceTarget,
+} from '../src/scoring/model.ts';
+import { utteranceFeatureRow } from '../src/scoring/utterance-features.ts';
+import type { Alignment } from '../src/types.ts';
+import type { ScoredUtterance } from './dataset.ts';
+
+/** One calibration example: expert ratings, the cached alignment and contours of its audio. */
+export interface Sample {
+  utt: ScoredUtterance;
+  al: Alignment;
+  contours?: Contours;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2))) || 1;
+
+/** Per-phone GOP and likelihood statistics over the training alignments. */
+export function phoneStatistics(samples: Sample[]): PhoneStats {
+  const by = new Map<string, { gop: number[]; lpp: number[]; lf: number[] }>();
+  for (const s of samples) {
+    for (const p of s.al.words.flatMap((w) => w.phones)) {
+      const e = by.get(p.phone) ?? { gop: [], lpp: [], lf: [] };
+      e.gop.push(p.gop);
+      e.lpp.push(p.features.lpp ?? 0);
+      e.lf.push(Math.log(p.features.frames ?? 3));
+      by.set(p.phone, e);
+    }
+  }
+  const out: PhoneStats = {};
+  for (const [phone, e] of by) {
+    const r = (v: number) => Math.round(v * 1e4) / 1e4;
+    const st: PhoneStat = {
+      gopMean: r(mean(e.gop)),
+      gopStd: r(Math.max(0.3, sd(e.gop))),
+      lppMean: r(mean(e.lpp)),
+      lppStd: r(Math.max(0.3, sd(e.lpp))),
+      logFrames: r(mean(e.lf)),
+    };
+    out[phone] = st;
+  }
+  return out;
+}
+
+/**
+ * The experts' phone and word ratings lined up with the aligned phones and words. Calibration
+ * aligns with the corpus's own pronunciations, so phone counts match word by word; a word whose
+ * counts differ contributes no phone targets.
+ */
+export function targets(s: Sample): { phone: (number | null)[]; word: number[] } {
+  const phone: (number | null)[] = [];
+  s.al.words.forEach((w, i) => {
+    const ref = s.utt.words[i];
+    const ok = ref && ref.phonesAccuracy.length === w.phones.length;
+    for (let j = 0; j < w.phones.length; j++) phone.push(ok ? ref.phonesAccuracy[j] : null);
+  });
+  return { phone, word: s.al.words.map((_, i) => s.utt.words[i]?.accuracy ?? 0) };
+}
+
+/** Speaker-disjoint folds: every speaker's recordings land in one fold (deterministic order). */
+export function speakerFolds(samples: Sample[], k: number): number[] {
+  const speakers = [...new Set(samples.map((s) => s.utt.speaker))].sort();
+  const foldOf = new Map(speakers.map((sp, i) => [sp, i % k]));
+  return samples.map((s) => foldOf.get(s.utt.speaker) ?? 0);
+}
+
+export const PHONE_FIT: FitOptions = { rounds: 150, rate: 0.06, depth: 3, minLeaf: 40 };
+export const WORD_FIT: FitOptions = { rounds: 150, rate: 0.06, depth: 3, minLeaf: 25 };
+export const UTT_FIT: FitOptions = { rounds: 120, rate: 0.05, depth: 2, minLeaf: 12 };
+
+function phoneData(samples: Sample[], stats: PhoneStats) {
+  const X: number[][] = [];
+  const y: number[] = [];
+  const owner: number[] = [];
+  samples.forEach((s, si) => {
+    if (!s.al.ok) return;
+    const rows = phoneFeatureRows(s.al, stats);
+    const t = targets(s).phone;
+    rows.forEach((r, i) => {
+      if (t[i] === null) return;
+      X.push(r);
+      y.push(t[i] as number);
+      owner.push(si);
+    });
+  });
+  return { X, y, owner };
+}
+
+/**
+ * Out-of-fold phone and word predictions for the training samples themselves, so the word and
+ * sentence models learn from predictions as noisy as the ones they will see at run time.
+ */
+function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number) {
+  const folds = speakerFolds(samples, inner);
+  const phonePred: number[][] = samples.map(() => []);
+  const wordPred: number[][] = samples.map(() => []);
+  const phoneRows = samples.map((s) => (s.al.ok ? phoneFeatureRows(s.al, stats) : []));
+  for (let f = 0; f < inner; f++) {
+    const train = samples.filter((_, i) => folds[i] !== f);
+    const pd = phoneData(train, stats);
+    const pm = fitBoosted(pd.X, pd.y, PHONE_FIT);
+    samples.forEach((_, i) => {
+      if (folds[i] === f) phonePred[i] = phoneRows[i].map((r) => predictBoosted(pm, r));
+    });
+  }
+  const wordRows = samples.map((s, i) => (s.al.ok ? wordFeatureRows(s.al, phoneRows[i], phonePred[i]) : []));
+  for (let f = 0; f < inner; f++) {
+    const X: number[][] = [];
+    const y: number[] = [];
+    samples.forEach((s, i) => {
+      if (folds[i] === f || !s.al.ok) return;
+      X.push(...wordRows[i]);
+      y.push(...targets(s).word);
+    });
+    const wm = fitBoosted(X, y, WORD_FIT);
+    samples.forEach((_, i) => {
+      if (folds[i] === f) wordPred[i] = wordRows[i].map((r) => predictBoosted(wm, r));
+    });
+  }
+  return { phoneRows, phonePred, wordRows, wordPred };
+}
+
+/** Fits the whole calibrated model (phone → word → sentence) on the given samples. */
+export function fitModel(samples: Sample[], acousticModel: string): CalibratedModel {
+  const stats = phoneStatistics(samples.filter((s) => s.al.ok));
+  const pd = phoneData(samples, stats);
+  const phone = fitBoosted(pd.X, pd.y, PHONE_FIT);
+  const st = stackedInputs(samples, stats, 4);
+  const wX: number[][] = [];
+  const wy: number[] = [];
+  samples.forEach((s, i) => {
+    if (!s.al.ok) return;
+    wX.push(...st.wordRows[i]);
+    wy.push(...targets(s).word);
+  });
+  const word = fitBoosted(wX, wy, WORD_FIT);
+  const ok = samples.map((s, i) => ({ s, i })).filter((x) => x.s.al.ok);
+  const uX = ok.map(({ s, i }) =>
+    utteranceFeatureRow({
+      alignment: s.al,
+      phoneRows: st.phoneRows[i],
+      phonePred: st.phonePred[i],
+      wordPred: st.wordPred[i],
+      cols: PHONE_COLS,
+      extra: { contours: s.contours },
+    }),
+  );
+  const utterance = Object.fromEntries(
+    UTTERANCE_TARGETS.map((t) => [
+      t,
+      fitBoosted(
+        uX,
+        ok.map(({ s }) => utteranceTarget(s.utt, t)),
+        UTT_FIT,
+      ),
+    ]),
+  ) as CalibratedModel['utterance'];
+  return {
+    acousticModel,
+    phoneStats: stats,
+    phone,
+    word,
+    utterance,
+    fittedOn: {
+      utterances: samples.length,
+      speakers: new Set(samples.map((s) => s.utt.speaker)).size,
+      corpus: 'speechocean762 (train split, dev subset)',
+    },
+  };
+}
+
+export function utteranceTarget(utt: ScoredUtterance, t: UtteranceTarget): number {
+  return t === 'prosodic' ? utt.prosodic : utt[t];
+}

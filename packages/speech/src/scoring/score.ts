@@ -1,0 +1,152 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalisedGop } from '../gop/features.ts';
+import type { Alignment, OverallScores } from '../types.ts';
+import { detectExtraWords } from './extra-words.ts';
+import { type CalibratedModel, type Predictions, predict } from './model.ts';
+import type { ExtraUtteranceFeatures } from './utterance-features.ts';
+
+export interface ScoredPhone {
+  /** ARPAbet without stress digits. */
+  phone: string;
+  start: number;
+  end: number;
+  /** 0–100 (the calibrated 0–2 phone accuracy × 50). */
+  score: number;
+  /** Raw goodness of pronunciation (nats per frame, forced alignment vs free phone loop). */
+  gop: number;
+}
+
+export interface ScoredWord {
+  /** As written in the reference (or a recognised word for free speech). */
+  word: string;
+  normalised: string;
+  start: number;
+  end: number;
+  /** 0–100 (the calibrated 0–10 word accuracy × 10); 0 for omitted words. */
+  score: number;
+  phones: ScoredPhone[];
+  status: 'ok' | 'omitted' | 'inserted' | 'repeated';
+}
+
+export interface ReadingScore {
+  /** False when the text could not be aligned at all: everything scores 0 ("not read"). */
+  ok: boolean;
+  /** Reference words in order, with inserted or repeated speech placed where it occurred. */
+  words: ScoredWord[];
+  /** All 0–100. */
+  overall: OverallScores;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CALIBRATION_DIR = resolve(here, '../../calibration');
+const cache = new Map<string, CalibratedModel>();
+
+/**
+ * The fitted parameters for an acoustic model (`calibration/params-<model>.json`). Falls back to the
+ * 16 kHz model's parameters when a model has none of its own (scores then drift somewhat).
+ */
+export function loadCalibratedModel(acousticModel = 'en-us-16k'): CalibratedModel {
+  const hit = cache.get(acousticModel);
+  if (hit) return hit;
+  const own = join(CALIBRATION_DIR, `params-${acousticModel}.json`);
+  const path = existsSync(own) ? own : join(CALIBRATION_DIR, 'params-en-us-16k.json');
+  const model = JSON.parse(readFileSync(path, 'utf8')) as CalibratedModel;
+  cache.set(acousticModel, model);
+  return model;
+}
+
+/**
+ * A word counts as omitted when the aligner had to squeeze it to the minimum duration (3 frames a
+ * phone) and it matches the audio very badly: nothing of it was said there.
+ */
+function isOmitted(
+  phones: Alignment['words'][number]['phones'],
+  wordPred: number,
+  model: CalibratedModel,
+): boolean {
+  if (phones.length === 0) return true;
+  const squeezed = phones.filter((p) => (p.features.frames ?? 3) <= 3).length / phones.length;
+  const gopN = phones.reduce((a, p) => a + normalisedGop(p, model.phoneStats), 0) / phones.length;
+  return wordPred < 3 && (squeezed >= 0.75 || gopN < -2.5);
+}
+
+const round = (v: number) => Math.round(v);
+
+/**
+ * Scores a reading: phones, words and the utterance on 0–100, with omitted, inserted and repeated
+ * words. `extra.contours` (energy and pitch) improves the prosody estimate.
+ */
+export function scoreAlignment(
+  al: Alignment,
+  options: { extra?: ExtraUtteranceFeatures; model?: CalibratedModel } = {},
+): ReadingScore {
+  const model = options.model ?? loadCalibratedModel(al.model);
+  if (!al.ok || al.words.length === 0) {
+    return {
+      ok: false,
+      words: al.words.map((w) => ({
+        word: w.text ?? w.word,
+        normalised: w.word,
+        start: w.start,
+        end: w.end,
+        score: 0,
+        phones: [],
+        status: 'omitted',
+      })),
+      overall: { pronunciation: 0, fluency: 0, prosody: 0, completeness: 0, total: 0 },
+    };
+  }
+  const pred: Predictions = predict(al, model, options.extra);
+  const words: ScoredWord[] = [];
+  let k = 0;
+  al.words.forEach((w, i) => {
+    const omitted = isOmitted(w.phones, pred.word[i], model);
+    words.push({
+      word: w.text ?? w.word,
+      normalised: w.word,
+      start: w.start,
+      end: w.end,
+      score: omitted ? 0 : round(pred.word[i] * 10),
+      phones: w.phones.map((p, j) => ({
+        phone: p.phone,
+        start: p.start,
+        end: p.end,
+        score: omitted ? 0 : round(pred.phone[k + j] * 50),
+        gop: Math.round(p.gop * 1000) / 1000,
+      })),
+      status: omitted ? 'omitted' : 'ok',
+    });
+    k += w.phones.length;
+  });
+  const extraWords = detectExtraWords(al);
+  for (const x of extraWords) {
+    const at = words.findIndex((w) => w.start >= x.start);
+    words.splice(at < 0 ? words.length : at, 0, {
+      word: x.status === 'repeated' && x.of ? x.of : '…',
+      normalised: x.status === 'repeated' && x.of ? x.of : '',
+      start: x.start,
+      end: x.end,
+      score: 0,
+      phones: [],
+      status: x.status,
+    });
+  }
+  const reference = words.filter((w) => w.status === 'ok' || w.status === 'omitted');
+  const completeness = (100 * reference.filter((w) => w.status === 'ok').length) / reference.length;
+  const u = pred.utterance;
+  // The experts' total already reflects most misreadings; skipped words cap it further.
+  const total = Math.min(u.total * 10, completeness);
+  return {
+    ok: true,
+    words,
+    overall: {
+      pronunciation: round(u.accuracy * 10),
+      fluency: round(u.fluency * 10),
+      prosody: round(u.prosodic * 10),
+      completeness: round(completeness),
+      total: round(total),
+    },
+  };
+}
