@@ -65,24 +65,26 @@ export async function scoreRecognised(
     const from = Math.max(0, words[0].start - MARGIN_SEC);
     const to = Math.min(pcm.durationSec, (words.at(-1)?.end ?? from) + MARGIN_SEC);
     const text = words.map((w) => w.text.replace(/\(\d+\)$/, '')).join(' ');
-    const alignment = await aligner.align(slice(pcm, from, to), text);
+    const clip = slice(pcm, from, to);
+    const alignment = await aligner.align(clip, text);
     const weight = to - from;
     if (!alignment.ok || alignment.words.length === 0) {
       out.push({ words: words.map(unaligned), scores: null, weight });
       continue;
     }
-    const shifted = {
-      ...alignment,
-      words: alignment.words.map((w) => ({
+    const scores = await scorer(alignment, clip);
+    // Back onto the recording's time line; the recogniser heard these words, so none is "omitted".
+    const shifted = scores.words
+      .filter((w) => w.status !== 'inserted')
+      .map((w) => ({
         ...w,
+        status: w.status === 'omitted' ? ('ok' as const) : w.status,
         start: round3(w.start + from),
         end: round3(w.end + from),
         phones: w.phones.map((p) => ({ ...p, start: round3(p.start + from), end: round3(p.end + from) })),
-      })),
-    };
-    const scores = await scorer(alignment);
+      }));
     out.push({
-      words: buildWords(shifted, scores, { confidences: matchConfidences(shifted.words, words) }),
+      words: buildWords(shifted, { confidences: matchConfidences(shifted, words) }),
       scores,
       weight,
     });
@@ -91,12 +93,12 @@ export async function scoreRecognised(
 }
 
 /** Recogniser confidences for aligned words, matched in order by spelling. */
-function matchConfidences(aligned: { word: string }[], recognised: RecognisedWord[]): number[] {
+function matchConfidences(aligned: { normalised: string }[], recognised: RecognisedWord[]): number[] {
   let k = 0;
   return aligned.map((a) => {
     const at = recognised
       .slice(k)
-      .findIndex((r) => r.text.toLowerCase().replace(/[^a-z0-9']/g, '') === a.word);
+      .findIndex((r) => r.text.toLowerCase().replace(/[^a-z0-9']/g, '') === a.normalised);
     if (at < 0) return 0.5;
     k += at + 1;
     return recognised[k - 1].confidence;

@@ -5,7 +5,8 @@ import { checkSpeech, type DurationLimits, decodeAudioWithVoice, TASK_LIMITS } f
 import type { VoicedSegment } from './audio/vad.ts';
 import type { TimedWord } from './fluency/events.ts';
 import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
-import { type AlignmentScorer, buildWords, gopScorer } from './profiles/words.ts';
+import { defaultScorer } from './profiles/scorer.ts';
+import { type AlignmentScorer, type AlignmentScores, buildWords } from './profiles/words.ts';
 import type { ContentAnalysis, Pcm16k, Recogniser, SpeechAnalysis, SpeechTask, Transcript } from './types.ts';
 
 export type ContentAnalyser = (input: {
@@ -47,12 +48,17 @@ export interface SpeechEngine {
   dispose(): void;
 }
 
+const NOT_READ: AlignmentScores = {
+  words: [],
+  overall: { pronunciation: 0, fluency: 0, prosody: 0, completeness: 0, total: 0 },
+};
+
 const isPcm = (a: Uint8Array | Pcm16k): a is Pcm16k => (a as Pcm16k).sampleRate === 16000 && 'samples' in a;
 
 /** Loads the models once; analyse any number of recordings with the engine it returns. */
 export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngine> {
   const aligner = opts.aligner ?? (await createAligner());
-  const scorer = opts.scorer ?? gopScorer;
+  const scorer = opts.scorer ?? defaultScorer();
   let recogniser = opts.recogniser;
   const getRecogniser = () => {
     recogniser ??= createRecogniser(opts.env ?? process.env);
@@ -72,8 +78,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     const reference = text.split(/\s+/);
     const alignment = await aligner.align(pcm, text);
     // A failed alignment means the text was not read: every word omitted, not an error.
-    const scores = alignment.ok ? await scorer(alignment) : { phones: [], words: [], pronunciation: 0 };
-    const words = buildWords(alignment, scores, { reference });
+    const scores = alignment.ok ? await scorer(alignment, pcm) : NOT_READ;
+    const words = buildWords(scores.words, { reference });
     const timedWords: TimedWord[] = words.map((w) => ({
       text: w.word,
       start: w.start,
@@ -87,7 +93,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       voiced,
       words,
       timedWords,
-      scores: alignment.ok ? scores : { pronunciation: 0, fluency: 0, prosody: 0, completeness: 0, total: 0 },
+      scores: scores.overall,
       transcript: words
         .filter((w) => w.status !== 'omitted')
         .map((w) => w.word)
@@ -165,8 +171,8 @@ function combine(chunks: ScoredChunk[]): UtteranceScores {
   }
   const total = scored.reduce((s, c) => s + c.weight, 0);
   const avg = (key: 'pronunciation' | 'fluency' | 'prosody' | 'total') => {
-    if (scored.some((c) => c.scores?.[key] === undefined)) return undefined;
-    return scored.reduce((s, c) => s + (c.scores?.[key] ?? 0) * c.weight, 0) / total;
+    if (scored.some((c) => c.scores?.overall[key] === undefined)) return undefined;
+    return scored.reduce((s, c) => s + (c.scores?.overall[key] ?? 0) * c.weight, 0) / total;
   };
   return {
     pronunciation: avg('pronunciation') ?? 0,

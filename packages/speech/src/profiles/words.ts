@@ -1,56 +1,85 @@
-import type { Alignment, PhoneResult, WordResult } from '../types.ts';
+import type { Alignment, Pcm16k, PhoneResult, WordResult } from '../types.ts';
 import { basePhone, phonemeInfo, respell } from './phonemes.ts';
 import { explainWord, performanceOf } from './pronunciation.ts';
 
-/** Scores of one alignment on 0–100: per phone (grouped by word), per word and per utterance. */
-export interface AlignmentScores {
-  phones: number[][];
-  words: number[];
-  pronunciation: number;
-  /** Calibrated fluency; without it the fluency analysis estimates one. */
-  fluency?: number;
-  /** Calibrated prosody; without it pronunciation and fluency stand in. */
-  prosody?: number;
-  /** Share of the reference read, when the scorer judges it; else taken from the alignment. */
-  completeness?: number;
-  total?: number;
+/** A scored phone: ARPAbet (stress digits allowed) with a 0–100 score. */
+export interface ScoredPhoneLike {
+  phone: string;
+  start: number;
+  end: number;
+  score: number;
+  gop?: number;
 }
 
-/** Turns an alignment into 0–100 scores. The calibrated scorer of `scoring/` plugs in here. */
-export type AlignmentScorer = (alignment: Alignment) => AlignmentScores | Promise<AlignmentScores>;
+/** A scored word, as the calibrated scorer of `scoring/` returns it. */
+export interface ScoredWordLike {
+  word: string;
+  normalised: string;
+  start: number;
+  end: number;
+  score: number;
+  phones: ScoredPhoneLike[];
+  status: WordResult['status'];
+}
+
+/** Scores of one alignment on 0–100: words (with phones) and the utterance. */
+export interface AlignmentScores {
+  words: ScoredWordLike[];
+  overall: {
+    pronunciation: number;
+    /** Calibrated fluency; without it the fluency analysis estimates one. */
+    fluency?: number;
+    /** Calibrated prosody; without it pronunciation and fluency stand in. */
+    prosody?: number;
+    /** Share of the reference read; without it, taken from the words' statuses. */
+    completeness?: number;
+    total?: number;
+  };
+}
+
+/** Turns an alignment (and its audio, for prosody) into 0–100 scores. */
+export type AlignmentScorer = (
+  alignment: Alignment,
+  pcm: Pcm16k,
+) => AlignmentScores | Promise<AlignmentScores>;
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 /**
- * Uncalibrated stand-in used until (or when) no fitted model is available: a logistic map of the
- * per-phone GOP (≈ 0 for a well-said phone, −3 and below for a wrong one, measured on the fixtures).
+ * Uncalibrated stand-in for when no fitted model is available: a logistic map of the per-phone GOP
+ * (≈ 0 for a well-said phone, −3 and below for a wrong one, as measured on the fixtures).
  */
 export const gopScorer: AlignmentScorer = (alignment) => {
-  const phones = alignment.words.map((w) =>
-    w.phones.map((p) => clamp100(100 * sigmoid(1.2 * (p.gop + 2.5)))),
-  );
-  const words = phones.map((ps) => (ps.length ? clamp100(ps.reduce((a, b) => a + b, 0) / ps.length) : 0));
-  const pronunciation = words.length ? clamp100(words.reduce((a, b) => a + b, 0) / words.length) : 0;
-  return { phones, words, pronunciation };
+  const words: ScoredWordLike[] = alignment.words.map((w) => {
+    const phones = w.phones.map((p) => ({ ...p, score: clamp100(100 * sigmoid(1.2 * (p.gop + 2.5))) }));
+    const score = phones.length ? clamp100(phones.reduce((a, p) => a + p.score, 0) / phones.length) : 0;
+    return {
+      word: w.text ?? w.word,
+      normalised: w.word,
+      start: w.start,
+      end: w.end,
+      score,
+      phones,
+      status: 'ok',
+    };
+  });
+  const pronunciation = words.length ? clamp100(words.reduce((a, w) => a + w.score, 0) / words.length) : 0;
+  return { words, overall: { pronunciation } };
 };
 
 export interface BuildWordsOptions {
-  /** Recognition confidence per aligned word (free speech); 1 for a known text. */
+  /** Recognition confidence per scored word (free speech); 1 for a known text. */
   confidences?: number[];
-  /** Reading: the reference words in order, so that words the aligner did not place count as omitted. */
+  /** Reading: the reference words in order, so that words the scorer lacks count as omitted. */
   reference?: string[];
 }
 
-/** WordResults (with IPA, respellings, performance and explanations) from an alignment and its scores. */
-export function buildWords(
-  alignment: Alignment,
-  scores: AlignmentScores,
-  opts: BuildWordsOptions = {},
-): WordResult[] {
-  const words: WordResult[] = alignment.words.map((w, i) => {
-    const phones: PhoneResult[] = w.phones.map((p, j) => {
-      const score = clamp100(scores.phones[i]?.[j] ?? 0);
+/** WordResults (with IPA, respellings, performance and explanations) from scored words. */
+export function buildWords(scored: ScoredWordLike[], opts: BuildWordsOptions = {}): WordResult[] {
+  const words: WordResult[] = scored.map((w, i) => {
+    const phones: PhoneResult[] = w.phones.map((p) => {
+      const score = clamp100(p.score);
       return {
         phone: basePhone(p.phone),
         ipa: phonemeInfo(p.phone).ipa,
@@ -59,21 +88,21 @@ export function buildWords(
         end: p.end,
         score,
         performance: performanceOf(score),
-        gop: p.gop,
+        ...(p.gop === undefined ? {} : { gop: p.gop }),
       };
     });
-    const score = clamp100(scores.words[i] ?? 0);
+    const score = clamp100(w.score);
     const word: WordResult = {
-      word: w.text ?? w.word,
-      normalised: w.word.toLowerCase(),
+      word: w.word,
+      normalised: w.normalised.toLowerCase(),
       start: w.start,
       end: w.end,
-      confidence: opts.confidences?.[i] ?? 1,
+      confidence: w.status === 'omitted' ? 0 : (opts.confidences?.[i] ?? 1),
       score,
       performance: performanceOf(score),
       phones,
       explanation: '',
-      status: 'ok',
+      status: w.status,
     };
     word.explanation = explainWord(word);
     return word;
@@ -90,8 +119,10 @@ function withOmissions(words: WordResult[], reference: string[]): WordResult[] {
   for (const ref of reference) {
     const target = norm(ref);
     if (!target) continue;
-    const found = words.slice(k).findIndex((w) => norm(w.normalised) === target);
-    if (found >= 0 && found < 3) {
+    const found = words
+      .slice(k)
+      .findIndex((w) => (w.status === 'ok' || w.status === 'omitted') && norm(w.normalised) === target);
+    if (found >= 0 && found < 6) {
       out.push(...words.slice(k, k + found + 1));
       k += found + 1;
       continue;
