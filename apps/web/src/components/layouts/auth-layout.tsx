@@ -1,4 +1,4 @@
-import { Box, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Box, Grid, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { layout } from '../../config/constants';
 import { Logo } from '../ui/logo';
@@ -28,17 +28,21 @@ export function AuthLayout({ children, aside }: { children: ReactNode; aside?: R
         <Logo />
       </Box>
       {aside ? (
-        <SimpleGrid
-          cols={{ base: 1, md: 2 }}
-          spacing={{ base: 'lg', md: 48 }}
+        <Grid
+          gap={{ base: 'lg', md: 48 }}
           maw={layout.headerContentMaxWidth}
           mx="auto"
           mt={{ base: 'lg', md: 56 }}
-          style={{ alignItems: 'center' }}
+          align="center"
         >
-          {aside}
-          {card}
-        </SimpleGrid>
+          {/* On phones the form comes first; the panel follows it. */}
+          <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 2, md: 1 }}>
+            {aside}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }} order={{ base: 1, md: 2 }}>
+            {card}
+          </Grid.Col>
+        </Grid>
       ) : (
         <Stack align="center" justify="center" mih="calc(100vh - 140px)" py="lg">
           {card}

@@ -32,7 +32,7 @@ function StrengthMeter({ password }: { password: string }) {
           {level}
         </Badge>
       </Group>
-      <Progress value={password ? display.value : 0} color={display.color} size="sm" />
+      <Progress value={display.value} color={display.color} size="sm" />
       {errors.length > 0 ? (
         <List size="sm" c="red.7" spacing={2} aria-label="Password errors">
           {errors.map((message) => (
@@ -115,7 +115,9 @@ export function ResetPasswordForm({ audience, token }: { audience: Audience; tok
             {...form.getInputProps('password')}
             error={audience === 'admin' ? undefined : form.errors.password}
           />
-          {audience === 'admin' ? <StrengthMeter password={form.values.password} /> : null}
+          {audience === 'admin' && form.values.password ? (
+            <StrengthMeter password={form.values.password} />
+          ) : null}
           <Button
             type="submit"
             fullWidth

@@ -1,0 +1,35 @@
+/// <reference lib="dom" />
+import { expect, test } from '@playwright/test';
+import { seeded } from '../fixtures/accounts';
+import { adminSession, coachSession, readTokens, storeTokens } from '../fixtures/api';
+
+test.describe('logout', () => {
+  test('coach logout clears all three tokens and returns to coach sign-in', async ({ page, request }) => {
+    await storeTokens(page, 'user', await coachSession(request, seeded.coach.email, seeded.coach.password));
+    await storeTokens(page, 'admin', await adminSession(request, seeded.admin.email, seeded.admin.password));
+    await page.evaluate(() => localStorage.setItem('agaton.candidate.token', 'candidate-token'));
+
+    await page.goto('/coach');
+    await expect(page).toHaveURL(/\/coach\/sessions$/);
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await expect(page).toHaveURL(/\/coach\/auth$/);
+    for (const kind of ['user', 'admin', 'candidate'] as const) {
+      expect((await readTokens(page, kind)).token, kind).toBeNull();
+    }
+    // The coach area is closed again.
+    await page.goto('/coach/sessions');
+    await expect(page).toHaveURL(/\/coach\/auth\?return=%2Fcoach%2Fsessions$/);
+  });
+
+  test('admin logout leaves the dashboard for admin sign-in', async ({ page, request }) => {
+    await storeTokens(page, 'admin', await adminSession(request, seeded.admin.email, seeded.admin.password));
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect((await readTokens(page, 'admin')).token).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+});

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Journeys run in Debian Chromium against the production build (`npm run test:e2e` builds first),
+ * served by the real API on a free port with a fresh data directory. The config is evaluated again in
+ * every worker, so the port and directory are chosen once and handed down through the environment.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+
+process.env.E2E_PORT ??= String(freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agaton-e2e-'));
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Access tokens live this long in the journeys, so the refresh journey can outwait one. */
+export const E2E_ACCESS_TOKEN_TTL_SECONDS = 5;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /\.mobile\.spec\.ts$/,
+    },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /\.mobile\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'npx tsx apps/api/src/server.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      MAIL_OUTBOX_VIEWER: '1',
+      ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});
