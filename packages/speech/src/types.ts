@@ -88,9 +88,21 @@ export interface PronunciationProfile extends Score {
   badExamples: string[];
   challengingWords: WordResult[];
   masteredWords: WordResult[];
-  mostChallengingPhoneme?: { phone: string; ipa: string; respelled: string; count: number; description: string };
+  mostChallengingPhoneme?: {
+    phone: string;
+    ipa: string;
+    respelled: string;
+    count: number;
+    description: string;
+  };
   mostImpactfulPhoneme?: { phone: string; ipa: string; respelled: string; description: string };
-  challengingPhonemes: { phone: string; ipa: string; respelled: string; performance: Performance; score: number }[];
+  challengingPhonemes: {
+    phone: string;
+    ipa: string;
+    respelled: string;
+    performance: Performance;
+    score: number;
+  }[];
 }
 
 export interface FluencyProfile extends Score {

@@ -1,0 +1,118 @@
+/**
+ * Word error rate and real-time factor of free-speech recognition on read speech whose text is known:
+ * (a) the speechocean762 dev set (non-native learners, many children) and (b) Debian's
+ * pocketsphinx-testdata LibriVox clips (native read speech).
+ *
+ *   npm run -w @agaton/speech bench:speech-wer [-- --limit N] [--concurrency N]
+ *
+ * With ASR_BASE_URL set, the OpenAI-compatible recogniser is measured instead.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRecogniser, PocketSphinxRecogniser, wordErrorRate } from '../src/asr/index.js';
+import type { Pcm16k, Recogniser, Transcript } from '../src/types.js';
+import { readAudio } from '../test/asr-audio.js';
+
+const { values } = parseArgs({
+  options: { limit: { type: 'string' }, concurrency: { type: 'string' } },
+});
+const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
+const concurrency = Number(values.concurrency ?? availableParallelism());
+
+const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+interface Item {
+  id: string;
+  reference: string;
+  audio: Pcm16k;
+  /** Sub-group labels the WER is also broken down by (age band, expert proficiency band). */
+  groups?: string[];
+}
+
+function devItems(): Item[] {
+  return readFileSync(join(DEV, 'scores.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, limit)
+    .map((line) => JSON.parse(line) as { id: string; text: string; wav: string; age: number; total: number })
+    .map((r) => ({
+      id: r.id,
+      reference: r.text,
+      audio: readAudio(join(DEV, r.wav)),
+      groups: [r.age >= 18 ? 'adults' : 'children', r.total >= 8 ? 'expert total 8-10' : 'expert total 0-7'],
+    }));
+}
+
+function librivoxItems(): Item[] {
+  return readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(.*)\((\S+)\)\s*$/.exec(line);
+      if (!m) throw new Error(`bad transcription line: ${line}`);
+      return { id: m[2], reference: m[1], audio: readAudio(join(LIBRIVOX, `${m[2]}.wav`)) };
+    });
+}
+
+/** PocketSphinx: one decoder process per core, each with an interleaved share of the clips. */
+async function recogniseAll(recogniser: Recogniser, audios: Pcm16k[]): Promise<Transcript[]> {
+  const out: Transcript[] = new Array(audios.length);
+  const workers = Math.max(1, Math.min(concurrency, audios.length));
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      const idx = audios.map((_, i) => i).filter((i) => i % workers === w);
+      const res =
+        recogniser instanceof PocketSphinxRecogniser
+          ? await recogniser.transcribeMany(idx.map((i) => audios[i]))
+          : await Promise.all(idx.map((i) => recogniser.transcribe(audios[i])));
+      idx.forEach((i, k) => {
+        out[i] = res[k];
+      });
+    }),
+  );
+  return out;
+}
+
+async function measure(name: string, items: Item[], recogniser: Recogniser) {
+  const started = performance.now();
+  const transcripts = await recogniseAll(
+    recogniser,
+    items.map((i) => i.audio),
+  );
+  const wallSec = (performance.now() - started) / 1000;
+  let errors = 0;
+  let words = 0;
+  let perfect = 0;
+  const byGroup = new Map<string, { errors: number; words: number; n: number }>();
+  items.forEach((item, i) => {
+    const c = wordErrorRate(item.reference, transcripts[i].text);
+    errors += c.errors;
+    words += c.referenceWords;
+    if (c.errors === 0) perfect++;
+    for (const g of item.groups ?? []) {
+      const acc = byGroup.get(g) ?? { errors: 0, words: 0, n: 0 };
+      acc.errors += c.errors;
+      acc.words += c.referenceWords;
+      acc.n++;
+      byGroup.set(g, acc);
+    }
+  });
+  const audioSec = items.reduce((s, i) => s + i.audio.durationSec, 0);
+  // CPU-time RTF: wall time × workers ÷ audio time (what one core would take per second of audio).
+  const workers = Math.min(concurrency, items.length);
+  console.log(
+    `${name}: ${items.length} utterances, ${words} words, ${audioSec.toFixed(1)} s audio — WER ${((100 * errors) / words).toFixed(1)}%` +
+      ` (${perfect} utterances perfect); wall ${wallSec.toFixed(1)} s on ${workers} workers, RTF per core ${((wallSec * workers) / audioSec).toFixed(3)}`,
+  );
+  for (const [g, acc] of [...byGroup].sort()) {
+    console.log(`  ${g}: ${acc.n} utterances, WER ${((100 * acc.errors) / acc.words).toFixed(1)}%`);
+  }
+}
+
+const recogniser = createRecogniser();
+console.log(`engine: ${recogniser instanceof PocketSphinxRecogniser ? 'pocketsphinx' : 'openai-compatible'}`);
+await measure('pocketsphinx-testdata librivox (native read speech)', librivoxItems(), recogniser);
+await measure('speechocean762 dev (non-native read sentences)', devItems(), recogniser);

@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Pcm16k, Recogniser, Transcript } from '../types.js';
+import { parseCtm } from './ctm.js';
+import { toInt16Bytes } from './pcm-bytes.js';
+import { toTranscript } from './transcript.js';
+
+const run = promisify(execFile);
+
+export interface PocketSphinxOptions {
+  /** The batch decoder. Default `pocketsphinx_batch` on PATH (Debian package `pocketsphinx`). */
+  binary?: string;
+  /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. Default Debian's. */
+  modelDir?: string;
+  /** Extra decoder flags, e.g. `{ '-lw': '7' }`; they override the defaults below. */
+  flags?: Record<string, string>;
+}
+
+export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/** Clips shorter than this hold no word; the decoder errors on a handful of frames. */
+const MIN_SAMPLES = 1600;
+
+/**
+ * Open-vocabulary recognition with Debian's PocketSphinx 5prealpha in batch mode (the guide measured
+ * `pocketsphinx_continuous -infile` giving garbage on short clips). One child process decodes any
+ * number of clips, so the ~1 s language-model load is paid once per call, not per clip.
+ */
+export class PocketSphinxRecogniser implements Recogniser {
+  readonly engine = 'pocketsphinx';
+  private readonly binary: string;
+  private readonly modelDir: string;
+  private readonly flags: Record<string, string>;
+
+  constructor(options: PocketSphinxOptions = {}) {
+    this.binary = options.binary ?? 'pocketsphinx_batch';
+    this.modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
+    this.flags = options.flags ?? {};
+  }
+
+  async transcribe(audio: Pcm16k): Promise<Transcript> {
+    const [transcript] = await this.transcribeMany([audio]);
+    return transcript;
+  }
+
+  /** Decodes several clips in one decoder process; results in input order. */
+  async transcribeMany(audios: Pcm16k[]): Promise<Transcript[]> {
+    const ids = audios.map((_, i) => `u${String(i).padStart(5, '0')}`);
+    const todo = audios
+      .map((a, i) => ({ id: ids[i], audio: a }))
+      .filter((u) => u.audio.samples.length >= MIN_SAMPLES);
+    if (todo.length === 0) return audios.map(() => toTranscript([], this.engine));
+    const dir = await mkdtemp(join(tmpdir(), 'agaton-ps-'));
+    try {
+      for (const u of todo) await writeFile(join(dir, `${u.id}.raw`), toInt16Bytes(u.audio));
+      await writeFile(join(dir, 'ctl'), `${todo.map((u) => u.id).join('\n')}\n`);
+      const flags: Record<string, string> = {
+        '-hmm': join(this.modelDir, 'en-us'),
+        '-lm': join(this.modelDir, 'en-us.lm.bin'),
+        '-dict': join(this.modelDir, 'cmudict-en-us.dict'),
+        '-ctl': join(dir, 'ctl'),
+        '-cepdir': dir,
+        '-cepext': '.raw',
+        '-adcin': 'yes',
+        // The built-in VAD drops silent frames and so shifts every word time after a pause.
+        '-remove_silence': 'no',
+        '-bestpath': 'yes',
+        '-ctm': join(dir, 'out.ctm'),
+        '-logfn': join(dir, 'log'),
+        ...this.flags,
+      };
+      try {
+        await run(this.binary, Object.entries(flags).flat(), { maxBuffer: 64 * 1024 * 1024 });
+      } catch (error) {
+        const log = await readFile(join(dir, 'log'), 'utf8').catch(() => '');
+        const tail = log
+          .split('\n')
+          .filter((l) => /ERROR|FATAL/.test(l))
+          .slice(-3)
+          .join('; ');
+        throw new Error(
+          `pocketsphinx_batch failed: ${(error as Error).message.split('\n')[0]} ${tail}`.trim(),
+        );
+      }
+      const byUtt = parseCtm(await readFile(join(dir, 'out.ctm'), 'utf8').catch(() => ''));
+      return ids.map((id) => toTranscript(byUtt.get(id) ?? [], this.engine));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
