@@ -5,5 +5,8 @@ export default defineConfig({
     name: 'db',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     passWithNoTests: true,
+    // PGlite start-up and argon2 are slow on a shared 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -1,1 +1,3 @@
-export {};
+export * from './client.ts';
+export { hashPassword, verifyPassword } from './password.ts';
+export * from './schema/index.ts';

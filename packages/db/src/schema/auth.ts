@@ -1,0 +1,65 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const subjectKind = () => text('subject_kind', { enum: ['user', 'admin', 'candidate'] }).notNull();
+const realm = () => text('realm', { enum: ['whiskey', 'whiskey-admin'] }).notNull();
+
+/**
+ * Opaque refresh tokens, stored as SHA-256 hashes. Rotation marks the old row used and inserts a new
+ * one in the same family; presenting a used token again revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    subjectKind: subjectKind(),
+    subjectId: uuid('subject_id').notNull(),
+    realm: realm(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/**
+ * Short-lived single-use codes: the sign-in code exchanged at /token, the desktop-app code, and the
+ * social token our OIDC callback hands to the SPA. Stored hashed.
+ */
+export const oneTimeCodes = pgTable('one_time_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  purpose: text('purpose', { enum: ['sign-in', 'social'] }).notNull(),
+  subjectKind: subjectKind(),
+  subjectId: uuid('subject_id').notNull(),
+  realm: realm(),
+  /** For social codes: the verified identity (email, provider) used to sign in or sign up later. */
+  payload: jsonb('payload').$type<Record<string, string>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  subjectKind: text('subject_kind', { enum: ['user', 'admin'] }).notNull(),
+  subjectId: uuid('subject_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** OpenID Connect round-trip state (PKCE verifier, nonce, where to return). */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  realm: realm(),
+  authType: text('auth_type', { enum: ['sign-in', 'sign-up'] }).notNull(),
+  redirect: text('redirect'),
+  orgId: uuid('org_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

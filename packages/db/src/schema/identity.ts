@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organisations } from './organisation.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Coach users (NormalUser). E-mails are stored lower-cased so the unique index is case-insensitive. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  /** Null for accounts created through social sign-in only. */
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  enabledFeatures: jsonb('enabled_features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  goals: jsonb('goals').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  planStatus: text('plan_status', { enum: ['ACTIVE', 'TRIALING', 'CANCELED'] })
+    .notNull()
+    .default('TRIALING'),
+  trialStart: timestamp('trial_start', { withTimezone: true }),
+  availableRecordingMinutes: integer('available_recording_minutes').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Organisation admins and managers (AdminUser). OWNER sees every team of the organisation;
+ * MANAGER sees only the teams where its member identity has the MANAGER team role.
+ */
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['OWNER', 'MANAGER'] })
+      .notNull()
+      .default('OWNER'),
+    /** The admin's own member identity inside the organisation (managers manage teams through it). */
+    memberId: uuid('member_id'),
+    enabledFeatures: jsonb('enabled_features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    availablePositions: jsonb('available_positions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admins_org_idx').on(t.orgId)],
+);
+
+/** People of an organisation (astridIdentityId = id). */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Linked coach account, when the member also uses the coach app. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    externalIds: jsonb('external_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    orgRole: text('org_role', { enum: ['MANAGER', 'REGULAR_MEMBER'] })
+      .notNull()
+      .default('REGULAR_MEMBER'),
+    hasLicense: boolean('has_license').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('members_org_email_idx').on(t.orgId, t.email)],
+);
+
+/** Candidates invited to a recruitment challenge; they sign in with the candidate token kind. */
+export const candidates = pgTable(
+  'candidates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    position: text('position'),
+    level: text('level'),
+    department: text('department'),
+    tokenKind: text('token_kind', { enum: ['candidate'] })
+      .notNull()
+      .default('candidate'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('candidates_org_idx').on(t.orgId), index('candidates_email_idx').on(t.email)],
+);
+
+/** A test sent to a candidate. The code is both shown to the admin and the candidate's password. */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    position: text('position'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('challenges_candidate_idx').on(t.candidateId)],
+);

@@ -1,0 +1,4 @@
+export * from './auth.ts';
+export * from './identity.ts';
+export * from './mail.ts';
+export * from './organisation.ts';

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { members } from './identity.ts';
+
+/** Per-product access as stored; served as Admin.productAccess. */
+export type StoredProductAccess = Record<
+  'aiCoach' | 'recruitment' | 'onboarding' | 'training',
+  {
+    haveAccess: boolean;
+    status: 'trial-available' | 'trial-active' | 'trial-ended' | 'subscription-active' | 'subscription-ended';
+    testsLeftCount?: number;
+    maxUserCount?: number;
+    trialEndsAt?: string;
+  }
+>;
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  industry: text('industry'),
+  department: text('department'),
+  productAccess: jsonb('product_access').$type<StoredProductAccess>(),
+  /** OpenID Connect SSO: when issuer and client id are set, sign-in for the e-mail domains redirects. */
+  ssoIssuer: text('sso_issuer'),
+  ssoClientId: text('sso_client_id'),
+  ssoClientSecret: text('sso_client_secret'),
+  ssoDomains: jsonb('sso_domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teams_org_name_idx').on(t.orgId, t.name)],
+);
+
+export const teamMemberships = pgTable(
+  'team_memberships',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    teamRole: text('team_role', { enum: ['MANAGER', 'REGULAR_MEMBER'] })
+      .notNull()
+      .default('REGULAR_MEMBER'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    index('team_memberships_member_idx').on(t.memberId),
+  ],
+);
