@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:speech-speed`: real-time factor and peak memory of the whole pipeline (decode →
+ * voice activity → recognition → alignment → scoring → profiles) for a 5 s reading clip, a 60 s free
+ * answer and a 10-minute recording built from speechocean762 dev-set recordings.
+ *
+ * Each case runs in its own child process so that its peak RSS is its own. Targets (issue 3):
+ * 5 s clip < 1 s, 60 s free answer < 20 s on one core.
+ *
+ *   npm run bench:speech-speed [-- --cases reading,free,meeting]
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../src/analyze.ts';
+import type { SpeechTask } from '../src/types.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const DATASET =
+  process.env.SPEECHOCEAN_DIR ?? resolve(here, '../../../../shared/datasets/speechocean762-dev');
+
+interface Row {
+  id: string;
+  text: string;
+  wav: string;
+}
+
+function rows(): Row[] {
+  return readFileSync(join(DATASET, 'scores.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row)
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Samples of a 16 kHz 16-bit mono WAV (the dataset's format), header skipped by finding "data". */
+function wavSamples(path: string): Int16Array {
+  const buf = readFileSync(path);
+  const at = buf.indexOf('data') + 8;
+  return new Int16Array(
+    buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + buf.length - ((buf.length - at) % 2)),
+  );
+}
+
+function wavBytes(samples: Int16Array): Uint8Array {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.byteLength, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16000, 24);
+  header.writeUInt32LE(32000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.byteLength, 40);
+  return new Uint8Array(
+    Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]),
+  );
+}
+
+/** Dev-set recordings back to back with 0.4 s gaps until `seconds` are reached. */
+function concatenated(seconds: number): Uint8Array {
+  const parts: Int16Array[] = [];
+  let total = 0;
+  const gap = new Int16Array(6400);
+  for (const r of rows()) {
+    if (total >= seconds * 16000) break;
+    const s = wavSamples(join(DATASET, r.wav));
+    parts.push(s, gap);
+    total += s.length + gap.length;
+  }
+  const out = new Int16Array(Math.min(total, seconds * 16000));
+  let at = 0;
+  for (const p of parts) {
+    const n = Math.min(p.length, out.length - at);
+    out.set(p.subarray(0, n), at);
+    at += n;
+  }
+  return wavBytes(out);
+}
+
+/** A dev-set clip of about five seconds with its text. */
+function readingClip(): { audio: Uint8Array; text: string } {
+  const row = rows().find((r) => {
+    const n = wavSamples(join(DATASET, r.wav)).length / 16000;
+    return n >= 4.8 && n <= 5.4;
+  });
+  if (!row) throw new Error('no 5 s clip in the dataset');
+  return { audio: new Uint8Array(readFileSync(join(DATASET, row.wav))), text: row.text };
+}
+
+async function runCase(name: string): Promise<void> {
+  const t0 = performance.now();
+  const engine = await createEngine();
+  const loadSec = (performance.now() - t0) / 1000;
+  const input =
+    name === 'reading'
+      ? {
+          ...(() => {
+            const c = readingClip();
+            return { audio: c.audio, referenceText: c.text };
+          })(),
+          task: 'reading' as SpeechTask,
+        }
+      : name === 'free'
+        ? { audio: concatenated(60), task: 'free-speech' as SpeechTask }
+        : { audio: concatenated(600), task: 'meeting' as SpeechTask };
+  const t1 = performance.now();
+  const result = await engine.analyze(input);
+  const sec = (performance.now() - t1) / 1000;
+  engine.dispose();
+  const maxRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(
+    `${JSON.stringify({ case: name, audioSec: result.durationSec, sec, rtf: sec / result.durationSec, loadSec, maxRssMb, words: result.words.length })}\n`,
+  );
+}
+
+async function main() {
+  const only = process.argv.indexOf('--case');
+  if (only >= 0) return runCase(process.argv[only + 1]);
+  if (!existsSync(DATASET)) throw new Error(`dataset not found at ${DATASET} (set SPEECHOCEAN_DIR)`);
+  const listArg = process.argv.indexOf('--cases');
+  const cases = listArg >= 0 ? process.argv[listArg + 1].split(',') : ['reading', 'free', 'meeting'];
+  const targets: Record<string, number> = { reading: 1, free: 20 };
+  console.log('case      audio s   time s   RTF     load s   peak RSS MB   target');
+  for (const c of cases) {
+    const out = execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--case', c],
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+      },
+    );
+    const r = JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+    const target = targets[c] ? `< ${targets[c]} s ${r.sec < targets[c] ? 'met' : 'MISSED'}` : '';
+    console.log(
+      `${c.padEnd(9)} ${r.audioSec.toFixed(1).padStart(7)} ${r.sec.toFixed(2).padStart(8)} ${r.rtf.toFixed(3).padStart(7)} ${r.loadSec.toFixed(2).padStart(8)} ${r.maxRssMb.toFixed(0).padStart(12)}   ${target}`,
+    );
+  }
+}
+
+await main();
