@@ -28,10 +28,10 @@ test.describe('admin sign-up', () => {
     await page.getByLabel('Name').fill('Grace Brewster Hopper');
     await page.getByLabel('Company').fill(`Journey Labs ${email}`);
     await expect(complete).toBeDisabled();
-    await page.getByRole('textbox', { name: 'Industry' }).click();
+    await page.getByRole('combobox', { name: 'Industry' }).click();
     await page.getByRole('option', { name: 'Telecommunications' }).click();
     await expect(complete).toBeDisabled();
-    await page.getByRole('textbox', { name: 'Team' }).click();
+    await page.getByRole('combobox', { name: 'Team' }).click();
     await page.getByRole('option', { name: 'Customer Success' }).click();
     await expect(complete).toBeEnabled();
 
