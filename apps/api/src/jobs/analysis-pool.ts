@@ -144,6 +144,8 @@ export class AnalysisPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const p of this.queue.splice(0)) this.finish(p, new Error('The analysis pool is closed.'));
+    for (const slot of this.slots)
+      if (slot.job) this.finish(slot.job, new Error('The analysis pool is closed.'));
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 

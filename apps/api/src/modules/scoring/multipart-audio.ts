@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import { ScoringError } from './scoring.service.ts';
+import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
+
+/** Upload types that can hold audio; anything else is refused before decoding (415). */
+const AUDIO_MIME = /^(audio\/|video\/(webm|mp4|ogg)|application\/(octet-stream|ogg))/i;
+
+export interface AudioUpload {
+  audio: Uint8Array;
+  fields: Record<string, string>;
+}
+
+/** Reads one "audio" file and the text fields of a multipart request, within the upload limits. */
+export async function readAudioUpload(request: FastifyRequest): Promise<AudioUpload> {
+  if (!request.isMultipart()) throw new ScoringError(415, 'UNSUPPORTED_MEDIA_TYPE', T.notMultipart);
+  const fields: Record<string, string> = {};
+  let audio: Uint8Array | null = null;
+  const parts = request.parts({
+    limits: { fileSize: L.maxUploadBytes, files: 1, fields: 10, fieldSize: 4 * L.maxTextChars },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value ?? '');
+      continue;
+    }
+    if (part.fieldname !== 'audio') {
+      await part.toBuffer();
+      continue;
+    }
+    if (part.mimetype && !AUDIO_MIME.test(part.mimetype)) {
+      // Drain the stream so the connection stays usable, then refuse.
+      part.file.resume();
+      throw new ScoringError(415, 'UNSUPPORTED_MEDIA_TYPE', T.unsupported);
+    }
+    const buffer = await part.toBuffer();
+    audio = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  }
+  if (!audio) throw new ScoringError(400, 'VALIDATION', T.noAudio);
+  if (audio.byteLength === 0) throw new ScoringError(422, 'UNPROCESSABLE', T.empty);
+  // A private copy: the worker takes ownership of the bytes when they are transferred.
+  return { audio: audio.slice(), fields };
+}
+
+/** A required, trimmed text field within the length limit. */
+export function requiredText(fields: Record<string, string>, name: string, missing: string): string {
+  const value = fields[name]?.trim() ?? '';
+  if (!value) throw new ScoringError(400, 'VALIDATION', missing);
+  if (value.length > L.maxTextChars) throw new ScoringError(400, 'VALIDATION', T.textTooLong);
+  return value;
+}
