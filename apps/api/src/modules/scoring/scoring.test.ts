@@ -2,6 +2,8 @@ import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/con
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisPool } from '../../jobs/analysis-pool.ts';
+import { AccessTokens } from '../../lib/tokens.ts';
+import { candidateAuthenticator } from './candidate-auth.ts';
 import { scoringRoutes } from './scoring.routes.ts';
 import { datasetWav, fixture, multipart } from './scoring.test-helper.ts';
 import { SCORING_TEXTS as T } from './scoring.texts.ts';
@@ -11,15 +13,19 @@ const SENTENCE = 'Then he returned to her and demanded something to eat';
 describe('scoring API on the real engine', () => {
   let app: FastifyInstance;
   let pool: AnalysisPool;
+  let candidateToken: string;
+  let userToken: string;
+  const tokens = new AccessTokens('test-secret-for-scoring', 900);
 
   beforeAll(async () => {
+    candidateToken = await tokens.sign({ sub: 'candidate-1', kind: 'candidate', realm: 'whiskey' });
+    userToken = await tokens.sign({ sub: 'user-1', kind: 'user', realm: 'whiskey' });
     pool = new AnalysisPool({ size: 1, maxQueue: 8 });
     app = Fastify();
     await app.register(scoringRoutes, {
       prefix: '/api',
       pool,
-      authenticateCandidate: async (request) =>
-        request.headers.authorization === 'Bearer candidate-token' ? { id: 'candidate-1' } : null,
+      authenticateCandidate: candidateAuthenticator(tokens),
     });
     await app.ready();
   }, 60_000);
@@ -116,12 +122,16 @@ describe('scoring API on the real engine', () => {
         { filename: 'r.webm', contentType: 'audio/webm', data: fixture('reading.webm') },
       );
     expect((await post('/api/score/phrase?level=LOW', body())).statusCode).toBe(401);
+    const asUser = await post('/api/score/phrase?level=LOW', body(), {
+      authorization: `Bearer ${userToken}`,
+    });
+    expect(asUser.statusCode).toBe(401);
     const bad = await post('/api/score/phrase?level=EASY', body(), {
-      authorization: 'Bearer candidate-token',
+      authorization: `Bearer ${candidateToken}`,
     });
     expect(bad.statusCode).toBe(400);
     const ok = await post('/api/score/phrase?level=MEDIUM', body(), {
-      authorization: 'Bearer candidate-token',
+      authorization: `Bearer ${candidateToken}`,
     });
     expect(ok.statusCode).toBe(200);
     expect(demoReadingResponseSchema.parse(ok.json()).word_scores).toHaveLength(10);
