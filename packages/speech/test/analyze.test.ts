@@ -142,6 +142,27 @@ describe('analyze: reading', () => {
   });
 });
 
+describe('analyze: text not read', () => {
+  it('scores a reading the aligner cannot place as not read (all words omitted), without throwing', async () => {
+    const failing = {
+      model: 'en-us-16k' as const,
+      align: async () => ({ words: [], silences: [], ok: false }),
+      pronounce: () => [],
+      dispose: () => {},
+    };
+    const e = await createEngine({ aligner: failing, recogniser: fakeRecogniser });
+    const a = await e.analyze({
+      audio: fixture('good-reading.wav'),
+      task: 'reading',
+      referenceText: 'Hello there.',
+    });
+    expect(a.words.map((w) => w.status)).toEqual(['omitted', 'omitted']);
+    expect(a.overall).toMatchObject({ completeness: 0, total: 0 });
+    expect(a.overall.explanation).toMatch(/2 words were not read/);
+    expect(toDemoReadingResponse(a).assessment.content?.score).toBe(0);
+  });
+});
+
 describe('analyze: free speech', () => {
   it('scores what was recognised, counts the filled pause and adds the content analysis', async () => {
     const a = await engine.analyze({

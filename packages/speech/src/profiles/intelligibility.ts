@@ -25,7 +25,7 @@ export function buildIntelligibilityProfile({
   words,
   text,
 }: IntelligibilityInput): IntelligibilityProfile {
-  const spoken = words.filter((w) => w.status !== 'omitted');
+  const spoken = words.filter((w) => w.status !== 'omitted' && w.normalised !== '');
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   const confidence = round2(
     task === 'reading' ? mean(spoken.map((w) => w.score / 100)) : mean(spoken.map((w) => w.confidence)),

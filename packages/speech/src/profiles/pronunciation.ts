@@ -53,7 +53,8 @@ const byScore = (a: WordResult, b: WordResult) => a.score - b.score || a.start -
  * @param score calibrated pronunciation score 0–100; the mean word score when absent.
  */
 export function buildPronunciationProfile(words: WordResult[], score?: number): PronunciationProfile {
-  const spoken = words.filter((w) => w.status !== 'omitted');
+  // Only words heard sound by sound: omitted words were not said, inserted noise has no phones.
+  const spoken = words.filter((w) => w.status !== 'omitted' && w.phones.length > 0);
   const overall =
     score ?? (spoken.length ? Math.round(spoken.reduce((s, w) => s + w.score, 0) / spoken.length) : 0);
   const challenging = spoken.filter((w) => w.score <= CHALLENGING_AT_OR_BELOW).sort(byScore);
