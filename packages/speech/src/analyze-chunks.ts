@@ -59,9 +59,16 @@ export async function scoreRecognised(
   recognised: RecognisedWord[],
   aligner: Aligner,
   scorer: AlignmentScorer,
+  maxScoredSec = Number.POSITIVE_INFINITY,
 ): Promise<ScoredChunk[]> {
   const out: ScoredChunk[] = [];
-  for (const words of chunk(alignableWords(recognised))) {
+  const chunks = chunk(alignableWords(recognised));
+  const picked = sample(chunks, maxScoredSec);
+  for (const [index, words] of chunks.entries()) {
+    if (!picked.has(index)) {
+      out.push({ words: words.map(unaligned), scores: null, weight: 0 });
+      continue;
+    }
     const from = Math.max(0, words[0].start - MARGIN_SEC);
     const to = Math.min(pcm.durationSec, (words.at(-1)?.end ?? from) + MARGIN_SEC);
     const text = words.map((w) => w.text.replace(/\(\d+\)$/, '')).join(' ');
@@ -90,6 +97,19 @@ export async function scoreRecognised(
     });
   }
   return out;
+}
+
+/**
+ * Chunks to score sound by sound when a long recording has more speech than `maxSec`: spread
+ * evenly over the recording (deterministic), since a few minutes of speech already give stable
+ * phone statistics while alignment is the costliest step.
+ */
+function sample(chunks: RecognisedWord[][], maxSec: number): Set<number> {
+  const lengths = chunks.map((c) => (c.at(-1)?.end ?? 0) - (c[0]?.start ?? 0));
+  const total = lengths.reduce((a, b) => a + b, 0);
+  if (total <= maxSec) return new Set(chunks.keys());
+  const count = Math.max(1, Math.floor((maxSec / total) * chunks.length));
+  return new Set(Array.from({ length: count }, (_, j) => Math.floor(((j + 0.5) * chunks.length) / count)));
 }
 
 /** Recogniser confidences for aligned words, matched in order by spelling. */

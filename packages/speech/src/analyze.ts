@@ -25,6 +25,11 @@ export interface EngineOptions {
   analyseContent?: ContentAnalyser;
   /** Environment for the recogniser (ASR_BASE_URL…). Default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Meetings: seconds of speech scored sound by sound, sampled evenly (default 300). The rest is
+   * transcribed and counts for fluency and talk share. Infinity scores everything.
+   */
+  meetingScoredSec?: number;
   /** Override the duration limits per task. */
   limits?: Partial<Record<SpeechTask, DurationLimits>>;
 }
@@ -108,7 +113,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     voiced: VoicedSegment[],
     transcript: Transcript,
   ): Promise<SpeechAnalysis> {
-    const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer);
+    const maxScored = input.task === 'meeting' ? (opts.meetingScoredSec ?? 300) : Number.POSITIVE_INFINITY;
+    const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer, maxScored);
     const words = chunks.flatMap((c) => c.words);
     const timedWords: TimedWord[] = mergeTimings(transcript, words);
     const content =

@@ -181,3 +181,19 @@ describe('analyze: free speech', () => {
     expect(response.assessment.cefrEstimation).toEqual({ grammar: 'B1', vocabulary: 'A2' });
   }, 30_000);
 });
+
+describe('analyze: meeting', () => {
+  it('reports the talk share and scores only a sample of long speech sound by sound', async () => {
+    const e = await createEngine({ recogniser: fakeRecogniser, meetingScoredSec: 3 });
+    const a = await e.analyze({ audio: fixture('flite-paused.wav'), task: 'meeting' });
+    e.dispose();
+    // 5.5 s of speech in 8.1 s.
+    expect(a.speakingTimePercentage).toBeGreaterThan(60);
+    expect(a.speakingTimePercentage).toBeLessThan(75);
+    const scored = a.words.filter((w) => w.phones.length > 0);
+    expect(scored.length).toBeGreaterThan(0);
+    expect(scored.length).toBeLessThan(a.words.length);
+    expect(a.content).toBeUndefined();
+    expect(toSessionSpeech(a).wordsSaid).toBe(22);
+  }, 30_000);
+});
