@@ -20,6 +20,9 @@ export function useHasToken(kind: TokenKind): boolean {
   );
 }
 
+/** Fires 'signed-in' after a new session is stored, so cached account data of a previous one is dropped. */
+export const sessionEvents = new EventTarget();
+
 /** Stores the tokens of a sign-in answer (any of the session shapes the API returns). */
 export function storeSession(
   kind: TokenKind,
@@ -33,6 +36,7 @@ export function storeSession(
         ? undefined
         : expiryFrom(session.accessTokenExpiresInSeconds),
   });
+  sessionEvents.dispatchEvent(new Event('signed-in'));
 }
 
 /** The signed-in coach (GET /api/app-user/me); idle without a user token. */
