@@ -70,6 +70,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       MAIL_OUTBOX_VIEWER: '1',
       ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+      // Journeys sign in far more often than one person would; the limiter has its own API tests.
+      AUTH_RATE_LIMIT_MAX: '1000',
+      SEED_DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
