@@ -1,0 +1,69 @@
+import type { CefrLevel } from '../types.js';
+import type { GrammarItem } from './grammar.js';
+import { LEVELS, type VocabularyEstimate } from './vocabulary.js';
+
+/** The measures the score and narrative are built from (all 0–1 except counts and levels). */
+export interface ContentMeasures {
+  wordCount: number;
+  topic?: string;
+  topicKeys: string[];
+  keysUsed: string[];
+  vocabulary: VocabularyEstimate;
+  grammar: CefrLevel;
+  grammarItems: GrammarItem[];
+  length: number;
+  relevance: number | null;
+  range: number;
+}
+
+/** Structures to try next, one step above the grammar level reached. */
+const NEXT_STRUCTURES: Partial<Record<CefrLevel, string>> = {
+  A1: 'the past simple and "can" or "will"',
+  A2: 'the present perfect and "would" or "could"',
+  B1: 'the second conditional and relative clauses with "which"',
+  B2: 'passives after modals ("it could be done") and the third conditional',
+};
+
+const quote = (words: string[]) => words.map((w) => `"${w}"`).join(', ');
+
+/**
+ * Two or three sentences a learner can act on, generated from the measures alone (no language model):
+ * what was said and how on-topic it was, the level of the vocabulary and grammar with examples, and
+ * one next step aimed at the weakest component.
+ */
+export function buildNarrative(m: ContentMeasures): string {
+  if (m.wordCount === 0) return 'No speech was recognised, so the content could not be assessed.';
+  const sentences: string[] = [];
+
+  let first = `Your answer had ${m.wordCount} ${m.wordCount === 1 ? 'word' : 'words'}`;
+  if (m.relevance !== null) {
+    first +=
+      m.relevance >= 0.99
+        ? ` and stayed on topic, using ${m.keysUsed.length} of the ${m.topicKeys.length} key words of the question (${quote(m.keysUsed.slice(0, 4))})`
+        : m.keysUsed.length > 0
+          ? ` and touched the topic only partly, with ${m.keysUsed.length} of its ${m.topicKeys.length} key words (${quote(m.keysUsed.slice(0, 3))})`
+          : ` but used none of the question's key words (${quote(m.topicKeys.slice(0, 3))})`;
+  }
+  sentences.push(`${first}.`);
+
+  const advanced = m.vocabulary.hardest.filter((w) => LEVELS.indexOf(w.level) >= 2).slice(0, 3);
+  const topItems = m.grammarItems.filter((g) => g.level === m.grammar).slice(0, 2);
+  sentences.push(
+    `Your vocabulary is around ${m.vocabulary.level}${advanced.length > 0 ? `, with words such as ${quote(advanced.map((w) => w.word))}` : ''}` +
+      ` and your grammar reaches ${m.grammar}${topItems.length > 0 ? ` (${topItems.map((g) => g.item).join(', ')})` : ''}.`,
+  );
+
+  const weakest = [
+    { key: 'length', value: m.length },
+    { key: 'relevance', value: m.relevance ?? 1 },
+    { key: 'range', value: m.range },
+  ].sort((a, b) => a.value - b.value)[0];
+  if (weakest.key === 'length' && m.length < 1) {
+    sentences.push('Next time, develop your answer further with reasons and examples.');
+  } else if (weakest.key === 'relevance' && (m.relevance ?? 1) < 1) {
+    sentences.push('Next time, answer the question more directly and use its key words.');
+  } else if (NEXT_STRUCTURES[m.grammar]) {
+    sentences.push(`To show a wider range, try ${NEXT_STRUCTURES[m.grammar]}.`);
+  }
+  return sentences.join(' ');
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyseContent,
+  detectGrammar,
+  estimateVocabulary,
+  lemmaCandidates,
+  lookUp,
+} from '../src/content/index.js';
+import type { Transcript } from '../src/types.js';
+
+const words = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+const A1 = 'I like my cat. My cat is big and black. I play with my cat every day.';
+const C1 =
+  'The ubiquitous proliferation of surveillance technology raises profound ethical dilemmas that policymakers must meticulously scrutinise.';
+
+describe('CEFR vocabulary', () => {
+  it('looks inflected words up by their lemma in the CEFR-J and Octanove lists', () => {
+    expect(lookUp('children')).toMatchObject({ lemma: 'child', level: 'A1' });
+    expect(lookUp('stopped')).toMatchObject({ lemma: 'stop', level: 'A1' });
+    expect(lookUp('happier')).toMatchObject({ lemma: 'happy', level: 'A1' });
+    expect(lookUp('abandoned')?.level).toBe('B2'); // listed as an adjective at B2, before the verb rule
+    expect(lookUp('dilemmas')).toMatchObject({ lemma: 'dilemma' });
+    expect(lookUp('cloak')?.level).toBe('C1'); // Octanove C1/C2 list
+    expect(lemmaCandidates('running')).toContain('run');
+  });
+
+  it('rates a simple A1 sentence below a sentence with C1 vocabulary', () => {
+    const easy = estimateVocabulary(words(A1));
+    const hard = estimateVocabulary(words(C1));
+    expect(easy.level).toBe('A1');
+    expect(['C1', 'C2']).toContain(hard.level);
+    expect(hard.distribution.C1 + hard.distribution.C2).toBeGreaterThan(0.3);
+    const a = analyseContent({ transcript: A1 });
+    const c = analyseContent({ transcript: C1 });
+    expect(c.score.score).toBeGreaterThan(a.score.score);
+    expect(a.cefr.vocabulary).toBe('A1');
+  });
+
+  it('does not let one hard word in twenty-seven content words lift the level (95% coverage rule)', () => {
+    // 26 content words, all A1.
+    const base =
+      'I go to school every day and I play football with my friends after lunch in the park near my house. ' +
+      'My mother cooks dinner and my father reads books. We watch television, eat cake and drink milk on Sunday.';
+    expect(estimateVocabulary(words(`${base} meticulously`)).level).not.toBe('C2');
+    expect(estimateVocabulary(words(`${base} meticulously scrutinise profound ethical`)).level).not.toBe(
+      'A1',
+    );
+  });
+
+  it('leaves low-confidence recognised words out of the vocabulary estimate', () => {
+    const t: Transcript = {
+      engine: 'test',
+      text: 'i like my cat proliferation',
+      words: ['i', 'like', 'my', 'cat'].map((text, i) => ({
+        text,
+        start: i,
+        end: i + 0.5,
+        confidence: 0.95,
+      })),
+    };
+    t.words.push({ text: 'proliferation', start: 5, end: 6, confidence: 0.05 });
+    expect(analyseContent({ transcript: t }).cefr.vocabulary).toBe('A1');
+    t.words[4].confidence = 0.9;
+    expect(analyseContent({ transcript: t }).cefr.vocabulary).toBe('C2');
+  });
+});
+
+describe('CEFR grammar', () => {
+  it('finds tense, modal, passive, relative and conditional structures with their CEFR-J levels', () => {
+    const found = detectGrammar(
+      words(
+        'If I had more time I would travel around the world. I have always wanted to see Japan, which is famous for temples that were built centuries ago. The trip could be organised easily.',
+      ),
+    );
+    const byCode = Object.fromEntries(found.map((g) => [g.code, g.level]));
+    expect(byCode['SUBJ.PAST.AFF']).toBe('B1'); // second conditional
+    expect(byCode['TA.PRPF.AFF']).toBe('A2'); // present perfect
+    expect(byCode['PASS.PAST.AFF']).toBe('A2'); // were built
+    expect(byCode['PASS.MD.AFF']).toBe('B1'); // could be organised
+    expect(byCode['PREL.which']).toBe('B2');
+    expect(byCode['MD.would.AFF']).toBe('A2');
+  });
+
+  it('gives A1 grammar to a simple present sentence and a higher level to complex grammar', () => {
+    expect(analyseContent({ transcript: A1 }).cefr.grammar).toBe('A1');
+    const complex = analyseContent({
+      transcript: 'I had been waiting for hours when they told me the flight had been cancelled.',
+    });
+    expect(['B1', 'B2']).toContain(complex.cefr.grammar);
+    expect(complex.cefr.grammarItems.map((g) => g.item)).toContain('past perfect');
+  });
+});
+
+describe('content score and narrative', () => {
+  const topic = 'Describe a city you would like to visit and explain why.';
+  const onTopic =
+    'I would really like to visit Tokyo because the city is huge and it has amazing food. If I had more money I would travel there next year, and I have always wanted to see the temples which are famous for their beautiful gardens. The atmosphere seems fascinating and the public transport is remarkably efficient, so I think it would be an unforgettable experience for me and my family.';
+
+  it('scores an on-topic developed answer above a short off-topic one, and says why', () => {
+    const good = analyseContent({ transcript: onTopic, topic });
+    const poor = analyseContent({ transcript: 'I like my cat.', topic });
+    expect(good.score.score).toBeGreaterThan(poor.score.score + 30);
+    expect(poor.score.explanation).toMatch(/length \(4 words\)/);
+    expect(good.wordCount).toBeGreaterThan(60);
+  });
+
+  it('writes a short deterministic narrative from the measures', () => {
+    const a = analyseContent({ transcript: onTopic, topic });
+    expect(a.narrative).toBe(analyseContent({ transcript: onTopic, topic }).narrative);
+    const sentences = a.narrative.split(/(?<=\.)\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(3);
+    expect(a.narrative).toContain(`${a.wordCount} words`);
+    expect(a.narrative).toContain(`vocabulary is around ${a.cefr.vocabulary}`);
+    expect(analyseContent({ transcript: '' }).narrative).toMatch(/No speech/);
+    expect(analyseContent({ transcript: '' }).score.score).toBe(0);
+  });
+
+  it('does not count filled pauses as words', () => {
+    expect(analyseContent({ transcript: 'um I uh like erm tea' }).wordCount).toBe(3);
+  });
+});
