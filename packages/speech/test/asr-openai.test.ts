@@ -29,7 +29,7 @@ beforeAll(async () => {
     const fields: Record<string, string[]> = {};
     let wav: Buffer | undefined;
     for (const [k, v] of form.entries()) {
-      if (typeof v === 'string') (fields[k] ??= []).push(v);
+      if (typeof v === 'string') fields[k] = [...(fields[k] ?? []), v];
       else wav = Buffer.from(await v.arrayBuffer());
     }
     last = { url: req.url, auth: req.headers.authorization, fields, wav };
