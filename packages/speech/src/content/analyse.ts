@@ -3,7 +3,7 @@ import { detectGrammar, grammarLevel } from './grammar.js';
 import { buildNarrative, type ContentMeasures } from './narrative.js';
 import { rouge1 } from './rouge.js';
 import { spokenWords } from './tokenise.js';
-import { contentWords, estimateVocabulary, LEVELS } from './vocabulary.js';
+import { contentWords, estimateVocabulary } from './vocabulary.js';
 
 export interface AnalyseContentOptions {
   /** The recognised transcript (its words' confidences are used) or plain text. */
