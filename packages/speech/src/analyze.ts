@@ -3,6 +3,7 @@ import { type ScoredChunk, scoreRecognised } from './analyze-chunks.ts';
 import { createRecogniser, transcribeLong } from './asr/index.ts';
 import { checkSpeech, type DurationLimits, decodeAudioWithVoice, TASK_LIMITS } from './audio/decode.ts';
 import type { VoicedSegment } from './audio/vad.ts';
+import { analyseContent as defaultContentAnalyser } from './content/index.ts';
 import type { TimedWord } from './fluency/events.ts';
 import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
 import { defaultScorer } from './profiles/scorer.ts';
@@ -69,7 +70,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     recogniser ??= createRecogniser(opts.env ?? process.env);
     return recogniser;
   };
-  const analyseContent = opts.analyseContent ?? (await loadContentAnalyser());
+  const analyseContent: ContentAnalyser = opts.analyseContent ?? defaultContentAnalyser;
 
   async function prepare(input: AnalyzeInput): Promise<{ pcm: Pcm16k; voiced: VoicedSegment[] }> {
     const limits = { ...TASK_LIMITS[input.task], ...opts.limits?.[input.task] };
@@ -186,14 +187,4 @@ function combine(chunks: ScoredChunk[]): UtteranceScores {
     prosody: avg('prosody'),
     total: avg('total'),
   };
-}
-
-/** The content analysis of `content/`, loaded when that module is present. */
-async function loadContentAnalyser(): Promise<ContentAnalyser | undefined> {
-  try {
-    const mod = await import(/* @vite-ignore */ new URL('./content/index.ts', import.meta.url).href);
-    return typeof mod.analyseContent === 'function' ? (mod.analyseContent as ContentAnalyser) : undefined;
-  } catch {
-    return undefined;
-  }
 }
