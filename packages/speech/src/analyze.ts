@@ -101,7 +101,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       timedWords,
       scores: scores.overall,
       transcript: words
-        .filter((w) => w.status !== 'omitted')
+        .filter((w) => w.status !== 'omitted' && w.normalised !== '')
         .map((w) => w.word)
         .join(' '),
       referenceText: text,

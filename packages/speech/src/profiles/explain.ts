@@ -3,23 +3,22 @@ import type { FluencyProfile, OverallScores, SpeechTask, WordResult } from '../t
 const LABELS: Record<Exclude<keyof OverallScores, 'total'>, string> = {
   pronunciation: 'pronunciation',
   fluency: 'fluency',
-  prosody: 'intonation and rhythm',
+  prosody: 'intonation',
   completeness: 'completeness',
 };
 
 /** One line on what drove the total: its strongest and weakest parts. */
 export function explainOverall(scores: OverallScores, task: SpeechTask): string {
   const parts = (Object.keys(LABELS) as (keyof typeof LABELS)[])
-    .filter((k) => task === 'reading' || k !== 'completeness')
+    // Completeness only matters when something was left out.
+    .filter((k) => k !== 'completeness' || (task === 'reading' && scores.completeness < 100))
     .map((k) => ({ key: k, score: scores[k] }))
     .sort((a, b) => a.score - b.score || a.key.localeCompare(b.key));
   const weakest = parts[0];
   const strongest = parts[parts.length - 1];
   if (strongest.score - weakest.score < 10) {
-    return `Overall ${scores.total}: ${LABELS[weakest.key]}, ${parts
-      .slice(1)
-      .map((p) => LABELS[p.key])
-      .join(' and ')} are at a similar level.`;
+    const names = parts.map((p) => LABELS[p.key]);
+    return `Overall ${scores.total}: ${names.slice(0, -1).join(', ')} and ${names.at(-1)} are at a similar level.`;
   }
   return `Overall ${scores.total}: strongest in ${LABELS[strongest.key]} (${strongest.score}), held back most by ${LABELS[weakest.key]} (${weakest.score}).`;
 }

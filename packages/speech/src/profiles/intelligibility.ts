@@ -90,7 +90,7 @@ function explain(
   understood: number,
   wordStats: { word: string; averageScore: number }[],
 ): string {
-  const share = `${Math.round(understood * 100)}% of words were easy to understand`;
+  const share = `${Math.round(understood * 100)}% of words were clear enough to follow`;
   const head = `${humanized} transcript confidence (${confidence.toFixed(2)})`;
   if (wordStats.length === 0) return `${head}: ${share}.`;
   const hardest = wordStats

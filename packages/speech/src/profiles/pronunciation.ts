@@ -123,8 +123,9 @@ function explainPronunciation(
 ): string {
   if (spoken === 0) return 'No words could be scored.';
   const clear = spoken - challenging.length;
+  if (challenging.length === 0) return `All ${spoken} words were pronounced clearly (${score}%).`;
   const head = `${clear} of ${spoken} words were pronounced clearly`;
-  if (!worst || challenging.length === 0) return `${head}; overall ${score}%.`;
+  if (!worst) return `${head}; overall ${score}%.`;
   const info = phonemeInfo(worst.phone);
   return `${head}; the /${info.ipa}/ sound (${respell(worst.phone)}) caused the most trouble.`;
 }
