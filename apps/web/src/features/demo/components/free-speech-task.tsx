@@ -8,7 +8,7 @@ import type { FreeSpeechScoreResponse } from '../api/score-types';
 import { useScoreTask } from '../hooks/use-score-task';
 import type { FreeSpeechTask as FreeSpeechTaskData } from '../tasks';
 import { DEMO_LIMITS } from '../texts';
-import { believabilityScore } from '../utils/believability';
+import { believabilityOf } from '../utils/believability';
 import { saveIfBetter } from '../utils/demo-scores';
 import { ResultsPanel } from './results-panel';
 import { TaskCard, TaskHeader, TaskStatusArea } from './task-shell';
@@ -29,16 +29,6 @@ export interface FreeSpeechTaskProps {
 }
 
 const defaultScore = (audio: Blob, question: string) => scoreFreeSpeech({ audio, question });
-
-export function believabilityOf(response: FreeSpeechScoreResponse) {
-  const stats = response.nlp_assessment.cefr_stats;
-  return believabilityScore({
-    wordCount: stats.word_count,
-    rouge1: response.nlp_assessment.text_similarity_metrics.rouge1,
-    cefr: { vocabulary: stats.vocabulary, grammar: stats.grammar },
-    transcriptConfidence: response.assessment.transcriptConfidence.value,
-  });
-}
 
 /** Free speech: idle → recording → uploading → scored, with repeat and next (spec 3 section 4). */
 export function FreeSpeechTask(props: FreeSpeechTaskProps) {
@@ -105,7 +95,7 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
       {run.view && run.response && (
         <ResultsPanel
           view={run.view}
-          wordsTitle="Your answer"
+          wordsTitle="Transcript of your answer"
           transcript={run.response.transcript}
           extra={
             believability && (

@@ -21,8 +21,8 @@ export function RateGauge({ wpm }: { wpm: number | null }) {
         <Text size="sm" fw={600}>
           Speaking rate
         </Text>
-        <Text size="sm" fw={700}>
-          {wpm === null ? 'Not enough words' : `${wpm} wpm`}
+        <Text size="sm" fw={700} c={wpm === null ? 'dimmed' : undefined}>
+          {wpm === null ? 'Needs 10+ words' : `${wpm} wpm`}
         </Text>
       </Group>
       <div
@@ -59,7 +59,7 @@ export function RateGauge({ wpm }: { wpm: number | null }) {
           />
         )}
       </div>
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed">
           {min}
         </Text>

@@ -35,7 +35,7 @@ export interface ResultsPanelProps {
   view: ScoreView;
   /** 'Your reading' for a sentence, 'Your answer' for free speech. */
   wordsTitle: string;
-  /** Free speech: the plain transcript and extras (CEFR, believability). */
+  /** Free speech: the transcript (shown word by word, coloured) and extras (CEFR, believability). */
   transcript?: string;
   extra?: ReactNode;
 }
@@ -56,17 +56,14 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
       <Title order={5} mb={6}>
         {wordsTitle}
       </Title>
-      {view.words.length ? (
-        <ColouredSentence words={view.words} />
-      ) : (
-        <Text c="dimmed">No words were recognised.</Text>
-      )}
-      {transcript !== undefined && (
-        <Text mt="sm" size="sm" c="dimmed" maw={960} data-testid="transcript">
-          Transcript: “{transcript || '…'}”
-        </Text>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="lg" spacing="md">
+      <div data-testid={transcript !== undefined ? 'transcript' : undefined}>
+        {view.words.length ? (
+          <ColouredSentence words={view.words} size={transcript !== undefined ? 18 : 22} />
+        ) : (
+          <Text c="dimmed">{transcript || 'No words were recognised.'}</Text>
+        )}
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
         <Metric title="Weakest sounds">
           {view.weakSounds.length ? (
             <Group gap={6}>

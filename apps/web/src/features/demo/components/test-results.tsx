@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh, IconTrophy } from '@tabler/icons-react';
 import type { DemoLevel } from '../tasks';
 import { BAND_COLOR, CEFR_NAMES, scoreBand } from '../utils/banding';
@@ -73,6 +73,34 @@ export function TestResults({ result, onRestart }: { result: TestResult; onResta
           </Stack>
           <ScoreCircle score={result.overallScore} size={160} label="Overall" />
         </Group>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb="sm">
+          Average score by level
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {(['LOW', 'MEDIUM', 'ADVANCED'] as const).map((level) => {
+            const key = level === 'LOW' ? 'low' : level === 'MEDIUM' ? 'medium' : 'advanced';
+            const taken = [result.reading, result.freeSpeech].some((g) =>
+              g?.scores.some((s) => s.level === level),
+            );
+            const avg = Math.round(result.averages[key] ?? 0);
+            return (
+              <Stack key={level} gap={6} data-testid={`level-${key}`}>
+                <Group justify="space-between">
+                  <Text fw={600}>{LEVEL_NAME[level]}</Text>
+                  <Text fw={700} c={taken ? `${BAND_COLOR[scoreBand(avg)]}.7` : 'dimmed'}>
+                    {taken ? avg : 'Not taken'}
+                  </Text>
+                </Group>
+                <Progress value={taken ? avg : 0} color={BAND_COLOR[scoreBand(avg)]} radius="xl" />
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" mt="md">
+          The overall score is your average score multiplied by the share of levels you completed.
+        </Text>
       </Card>
       <SimpleGrid cols={{ base: 1, md: result.reading ? 2 : 1 }}>
         {result.reading && <GroupCard title="Reading" group={result.reading} />}

@@ -1,3 +1,4 @@
+import type { FreeSpeechScoreResponse } from '../api/score-types';
 import type { CefrBand } from './banding';
 import { intelligibilityLabel } from './banding';
 
@@ -47,4 +48,15 @@ export function believabilityScore(input: BelievabilityInput): BelievabilityScor
   if (language < 0.75) reasons.push('Use a wider range of words and sentence structures.');
   const value = Math.min(1, Math.max(0, input.transcriptConfidence));
   return { score, transcriptConfidence: { value, humanizedValue: intelligibilityLabel(value) }, reasons };
+}
+
+/** Believability of a free-speech response as the api returns it. */
+export function believabilityOf(response: FreeSpeechScoreResponse) {
+  const stats = response.nlp_assessment.cefr_stats;
+  return believabilityScore({
+    wordCount: stats.word_count,
+    rouge1: response.nlp_assessment.text_similarity_metrics.rouge1,
+    cefr: { vocabulary: stats.vocabulary, grammar: stats.grammar },
+    transcriptConfidence: response.assessment.transcriptConfidence.value,
+  });
 }
