@@ -20,8 +20,8 @@ export const teamNameRequestSchema = z.object({ name: requiredString().pipe(z.st
 export type TeamNameRequest = z.input<typeof teamNameRequestSchema>;
 
 export const orgParamsSchema = z.object({ orgId: z.string().min(1).max(64) });
-export const teamParamsSchema = orgParamsSchema.extend({ teamId: z.string().min(1).max(64) });
-export const memberParamsSchema = orgParamsSchema.extend({ identityId: z.string().min(1).max(64) });
+export const teamParamsSchema = orgParamsSchema.extend({ teamId: z.uuid() });
+export const memberParamsSchema = orgParamsSchema.extend({ identityId: z.uuid() });
 
 export const memberTeamSchema = z.object({ teamId: z.string(), teamName: z.string(), teamRole: roleSchema });
 
@@ -47,17 +47,18 @@ export const memberListRequestSchema = z.object({
   query: z.string().max(200).default(''),
   filters: z
     .object({
-      teamId: z.string().max(64).optional(),
+      teamId: z.uuid().optional(),
       missingInfo: z.boolean().optional(),
       includeArchived: z.boolean().optional(),
     })
     .default({}),
   pagination: z
     .object({
-      page: z.number().int().min(0).default(0),
+      /** 1-based page number. */
+      page: z.number().int().min(1).default(1),
       pageSize: z.number().int().min(1).max(500).default(25),
     })
-    .default({ page: 0, pageSize: 25 }),
+    .default({ page: 1, pageSize: 25 }),
 });
 export type MemberListRequest = z.input<typeof memberListRequestSchema>;
 export const memberListResponseSchema = z.object({
@@ -78,9 +79,7 @@ export const memberUpdateRequestSchema = z.object({
     .optional(),
   orgRole: roleSchema,
   teams: z
-    .array(
-      z.object({ teamId: z.string({ error: messages.validation.teamMissing }).min(1), teamRole: roleSchema }),
-    )
+    .array(z.object({ teamId: z.uuid({ error: messages.validation.teamMissing }), teamRole: roleSchema }))
     .max(100)
     .default([]),
   hasLicense: z.boolean().optional(),

@@ -123,15 +123,13 @@ export async function buildMember(
     .values({ name: `Member ${id}`, email: `member-${id}@example.com`, hasLicense: true, ...rest })
     .returning();
   if (memberTeams.length > 0) {
-    await db
-      .insert(teamMemberships)
-      .values(
-        memberTeams.map((t) => ({
-          teamId: t.teamId,
-          memberId: row.id,
-          teamRole: t.teamRole ?? 'REGULAR_MEMBER',
-        })),
-      );
+    await db.insert(teamMemberships).values(
+      memberTeams.map((t) => ({
+        teamId: t.teamId,
+        memberId: row.id,
+        teamRole: t.teamRole ?? 'REGULAR_MEMBER',
+      })),
+    );
   }
   return row;
 }

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { healthResponseSchema } from '@agaton/contracts';
+import type { Database } from '@agaton/db';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import { AppError } from './lib/app-error.ts';
+import type { AppContext } from './lib/context.ts';
+import { typed } from './lib/route-kit.ts';
+import { AccessTokens } from './lib/tokens.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { appUserRoutes } from './modules/app-user/app-user.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { orgRoutes } from './modules/org/org.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
+import { smtpTransport } from './providers/mail/smtp.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Database;
+  /** Overrides the transport chosen from SMTP_URL (tests). */
+  mailTransport?: MailTransport;
+  /** Built SPA to serve with index.html fallback; skipped when the folder does not exist. */
+  webDistDir?: string;
+  /** Fastify logger option; defaults to LOG_LEVEL. */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole HTTP app (API + optional SPA) without listening, so tests can use app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const transport =
+    options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : embeddedTransport(app.log));
+  const ctx: AppContext = {
+    db,
+    config,
+    tokens: new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
+    mailer: new Mailer(db, transport, config.MAIL_FROM, app.log),
+    log: app.log,
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:', 'https:'], 'media-src': ["'self'", 'blob:', 'data:'] },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Agaton API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const limit = { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 };
+  await app.register(
+    async (api) => {
+      typed(api).get(
+        '/health',
+        { schema: { tags: ['health'], response: { 200: healthResponseSchema } } },
+        async () => {
+          await db.execute(sql`select 1`);
+          return { status: 'ok' as const };
+        },
+      );
+      authRoutes(api, ctx, limit);
+      appUserRoutes(api, ctx, limit);
+      adminRoutes(api, ctx, limit);
+      orgRoutes(api, ctx);
+      challengeRoutes(api, ctx, limit);
+      oauthRoutes(api, ctx, limit);
+      if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
+    await serveSpa(app, options.webDistDir);
+  } else {
+    app.setNotFoundHandler(() => {
+      throw new AppError('NOT_FOUND');
+    });
+  }
+  return app;
+}
+
+/** Serves the built SPA; any GET outside /api that is not a file gets index.html (client-side routes). */
+async function serveSpa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND');
+  });
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
+  .transform((v) => v === '1' || v === 'true');
+const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive();
+const url = z.url({ error: 'must be a URL' });
+
+/** Every environment variable the API reads (documented in .env.example). */
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DB_POOL_SIZE: positiveInt.default(10),
+  PUBLIC_URL: url.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt.default(30),
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Agaton <no-reply@agaton.local>'),
+  MAIL_OUTBOX_VIEWER: flag.default(false),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: url.default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_ISSUER: url.default('https://login.microsoftonline.com/common/v2.0'),
+  /** Only for OIDC tests and local providers on http:// loopback. */
+  OIDC_ALLOW_INSECURE: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SEED_DEMO_DATA: flag.default(true),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface OidcProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+/** Resolved configuration the app is built from. */
+export interface AppConfig extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET'> {
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  providers: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
+}
+
+/** Thrown for bad settings; the message names every offending variable. */
+export class ConfigError extends Error {}
+
+function provider(id?: string, secret?: string, issuer?: string): OidcProviderConfig | undefined {
+  return id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined;
+}
+
+/** Reads the JWT secret from DATA_DIR, creating it once, so tokens survive restarts without configuration. */
+function persistentSecret(dataDir: string) {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Validates the environment; empty strings count as unset. Throws ConfigError naming each bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const dataDir = resolve(raw.DATA_DIR);
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
+    providers: {
+      google: provider(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET, raw.GOOGLE_ISSUER),
+      microsoft: provider(raw.MICROSOFT_CLIENT_ID, raw.MICROSOFT_CLIENT_SECRET, raw.MICROSOFT_ISSUER),
+    },
+  };
+}

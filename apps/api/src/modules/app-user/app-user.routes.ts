@@ -1,0 +1,86 @@
+import {
+  appUserAuthRequestSchema,
+  appUserAuthResponseSchema,
+  appUserResetPasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  userSchema,
+} from '@agaton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { coachSubjectForSocial, consumeSocialToken, verifyCredentials } from '../auth/auth.service.ts';
+import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
+import { issueSession } from '../auth/sessions.ts';
+import { getUser } from './app-user.service.ts';
+
+/** Main-API coach endpoints: /app-user/* (spec 1 §7). */
+export function appUserRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+  const r = typed(app);
+  const tags = ['app-user'];
+
+  r.post(
+    '/app-user/auth',
+    {
+      config: { rateLimit: limit },
+      schema: {
+        tags,
+        body: appUserAuthRequestSchema,
+        response: { 200: appUserAuthResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const subject =
+        'firebaseAuthToken' in body
+          ? await coachSubjectForSocial(ctx, await consumeSocialToken(ctx, body.firebaseAuthToken))
+          : await verifyCredentials(ctx, { email: body.username, password: body.password, realm: 'whiskey' });
+      const session = await issueSession(ctx, subject);
+      return {
+        token: session.accessToken,
+        refreshToken: session.refreshToken,
+        accessTokenExpiresInSeconds: session.accessTokenExpiresInSeconds,
+        user: await getUser(ctx, subject.id),
+      };
+    },
+  );
+
+  r.get(
+    '/app-user/me',
+    {
+      preHandler: requireAuth(ctx.tokens, 'user'),
+      schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userSchema, ...errorResponses } },
+    },
+    async (request) => getUser(ctx, actorOf(request).sub),
+  );
+
+  r.post(
+    '/app-user/auth/forgot-password',
+    {
+      config: { rateLimit: limit },
+      schema: { tags, body: forgotPasswordRequestSchema, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, { kind: 'user', email: request.body.email });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/app-user/auth/reset-password',
+    {
+      config: { rateLimit: limit },
+      schema: {
+        tags,
+        body: appUserResetPasswordRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { astridToken, password } = request.body;
+      await resetPassword(ctx, { token: astridToken, password, kind: 'user' });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  authFlowRequestSchema,
+  authFlowResponseSchema,
+  authSessionSchema,
+  codeRequestSchema,
+  codeResponseSchema,
+  messages,
+  passwordResetRequestSchema,
+  passwordSignInRequestSchema,
+  passwordUpdateRequestSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  socialTokenRequestSchema,
+  tokenRequestSchema,
+} from '@agaton/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import { authFlow } from '../oauth/oauth.service.ts';
+import {
+  coachSubjectForSocial,
+  consumeSocialToken,
+  createCoachUser,
+  firstNameFromEmail,
+  verifyCredentials,
+} from './auth.service.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
+import {
+  consumeCode,
+  issueCode,
+  issueSession,
+  rotateRefreshToken,
+  subjectOfRefreshToken,
+} from './sessions.ts';
+
+/** Auth service calls of spec 1 §7 (coach and shared). */
+export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+  const r = typed(app);
+  const tags = ['auth'];
+  const rateLimit = { rateLimit: limit };
+
+  r.post(
+    '/auth-flow',
+    {
+      config: rateLimit,
+      schema: {
+        tags,
+        body: authFlowRequestSchema,
+        response: { 200: authFlowResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => authFlow(ctx, request.body),
+  );
+
+  r.post(
+    '/authn/password',
+    {
+      config: rateLimit,
+      schema: {
+        tags,
+        body: passwordSignInRequestSchema,
+        response: { 200: codeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { username, password, realm = 'whiskey' } = request.body;
+      const subject = await verifyCredentials(ctx, { email: username, password, realm });
+      return { code: await issueCode(ctx, subject) };
+    },
+  );
+
+  r.post(
+    '/authn/social',
+    {
+      config: rateLimit,
+      schema: {
+        tags,
+        body: socialTokenRequestSchema,
+        response: { 200: codeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const identity = await consumeSocialToken(ctx, request.body.firebaseAuthToken);
+      return { code: await issueCode(ctx, await coachSubjectForSocial(ctx, identity)) };
+    },
+  );
+
+  r.post(
+    '/authn/sign-up',
+    {
+      config: rateLimit,
+      schema: { tags, body: signUpRequestSchema, response: { 200: signUpResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const body = request.body;
+      const user =
+        'firebaseAuthToken' in body
+          ? await consumeSocialToken(ctx, body.firebaseAuthToken).then((identity) =>
+              createCoachUser(ctx, {
+                email: identity.email,
+                firstName: identity.firstName ?? firstNameFromEmail(identity.email),
+              }),
+            )
+          : await createCoachUser(ctx, { email: body.email, password: body.password });
+      return { authCode: await issueCode(ctx, { kind: 'user', id: user.id, realm: 'whiskey' }) };
+    },
+  );
+
+  r.post(
+    '/token',
+    {
+      config: { rateLimit: { ...limit, max: limit.max * 6 } },
+      schema: { tags, body: tokenRequestSchema, response: { 200: authSessionSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const body = request.body;
+      if ('refreshToken' in body) return rotateRefreshToken(ctx, body.refreshToken);
+      const row = await consumeCode(ctx, body.code, 'sign-in');
+      return issueSession(ctx, { kind: row.subjectKind, id: row.subjectId, realm: row.realm });
+    },
+  );
+
+  r.post(
+    '/code',
+    {
+      config: rateLimit,
+      schema: { tags, body: codeRequestSchema, response: { 200: codeResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      code: await issueCode(ctx, await subjectOfRefreshToken(ctx, request.body.refreshToken)),
+    }),
+  );
+
+  r.post(
+    '/password-reset-request',
+    {
+      config: rateLimit,
+      schema: { tags, body: passwordResetRequestSchema, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, { kind: 'user', email: request.body.username });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/password',
+    {
+      config: rateLimit,
+      schema: {
+        tags,
+        description: 'Sets a new password. Authorization: Bearer <reset token from the e-mail link>.',
+        body: passwordUpdateRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!request.headers.authorization) throw new AppError('UNAUTHENTICATED', messages.password.noToken);
+      await resetPassword(ctx, { token: bearerToken(request), password: request.body.password });
+      return reply.status(204).send(null);
+    },
+  );
+}

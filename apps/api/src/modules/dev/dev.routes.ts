@@ -1,0 +1,36 @@
+import { outboxResponseSchema } from '@agaton/contracts';
+import { emailOutbox } from '@agaton/db';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import { typed } from '../../lib/route-kit.ts';
+
+/** Outbox viewer for developers and e2e tests; only registered when MAIL_OUTBOX_VIEWER=1. */
+export function devRoutes(app: FastifyInstance, ctx: AppContext) {
+  typed(app).get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        querystring: z.object({ to: z.string().trim().toLowerCase().optional() }),
+        response: { 200: outboxResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(request.query.to ? eq(emailOutbox.to, request.query.to) : undefined)
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(50);
+      return rows.map((row) => ({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  );
+}

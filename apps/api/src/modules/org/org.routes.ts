@@ -1,0 +1,162 @@
+import {
+  memberListRequestSchema,
+  memberListResponseSchema,
+  memberParamsSchema,
+  memberSchema,
+  memberUpdateRequestSchema,
+  orgParamsSchema,
+  setArchiveRequestSchema,
+  teamListSchema,
+  teamNameRequestSchema,
+  teamParamsSchema,
+  teamSchema,
+  teamsWithMembersSchema,
+} from '@agaton/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import { authorizeOrg } from '../../lib/policy.ts';
+import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import {
+  createTeam,
+  deleteTeam,
+  listMembers,
+  listTeams,
+  renameTeam,
+  setArchive,
+  teamsWithMembers,
+  updateMember,
+} from './org.service.ts';
+
+/** Organisation API under /astridorg/{orgId} (spec 2 §7); admin token of that organisation only. */
+export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = typed(app);
+  const base = { tags: ['organisation'], security: [{ bearerAuth: [] }] };
+  const preHandler = requireAuth(ctx.tokens, 'admin');
+  const actor = (request: FastifyRequest, orgId: string) => authorizeOrg(ctx, actorOf(request), orgId);
+
+  r.get(
+    '/astridorg/:orgId/teams',
+    {
+      preHandler,
+      schema: { ...base, params: orgParamsSchema, response: { 200: teamListSchema, ...errorResponses } },
+    },
+    async (request) => listTeams(ctx, await actor(request, request.params.orgId)),
+  );
+
+  r.post(
+    '/astridorg/:orgId/teams',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: orgParamsSchema,
+        body: teamNameRequestSchema,
+        response: { 200: teamSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      createTeam(ctx, { actor: await actor(request, request.params.orgId), name: request.body.name }),
+  );
+
+  r.put(
+    '/astridorg/:orgId/teams/:teamId',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: teamParamsSchema,
+        body: teamNameRequestSchema,
+        response: { 200: teamSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      renameTeam(ctx, {
+        actor: await actor(request, request.params.orgId),
+        teamId: request.params.teamId,
+        name: request.body.name,
+      }),
+  );
+
+  r.delete(
+    '/astridorg/:orgId/teams/:teamId',
+    {
+      preHandler,
+      schema: { ...base, params: teamParamsSchema, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      await deleteTeam(ctx, {
+        actor: await actor(request, request.params.orgId),
+        teamId: request.params.teamId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/astridorg/:orgId/teams-with-members',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: orgParamsSchema,
+        response: { 200: teamsWithMembersSchema, ...errorResponses },
+      },
+    },
+    async (request) => teamsWithMembers(ctx, await actor(request, request.params.orgId)),
+  );
+
+  r.post(
+    '/astridorg/:orgId/members/list',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: orgParamsSchema,
+        body: memberListRequestSchema,
+        response: { 200: memberListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      listMembers(ctx, { actor: await actor(request, request.params.orgId), request: request.body }),
+  );
+
+  r.put(
+    '/astridorg/:orgId/members/:identityId',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: memberParamsSchema,
+        body: memberUpdateRequestSchema,
+        response: { 200: memberSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      updateMember(ctx, {
+        actor: await actor(request, request.params.orgId),
+        memberId: request.params.identityId,
+        changes: request.body,
+      }),
+  );
+
+  r.post(
+    '/astridorg/:orgId/members/:identityId/set-archive',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: memberParamsSchema,
+        body: setArchiveRequestSchema,
+        response: { 200: memberSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      setArchive(ctx, {
+        actor: await actor(request, request.params.orgId),
+        memberId: request.params.identityId,
+        isArchived: request.body.isArchived,
+      }),
+  );
+}

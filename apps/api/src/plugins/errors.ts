@@ -1,0 +1,75 @@
+import { messages } from '@agaton/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+interface Issue {
+  instancePath: string;
+  message?: string;
+  keyword?: string;
+  params?: { errors?: { path: PropertyKey[]; message: string }[][] };
+}
+
+const isMissing = (message: string) => message === 'Required' || message.includes('received undefined');
+/** Zod's default text for an absent field reads like a type error; users need 'Required'. */
+const readable = (message: string) => (message.includes('received undefined') ? 'Required' : message);
+
+/**
+ * Zod reports a failed union as one issue; show the problems of the alternative the client most likely
+ * meant (fewest missing fields, then fewest problems).
+ */
+function flattenIssues(issues: Issue[], where: string) {
+  const out: { path: string; message: string }[] = [];
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const branches = issue.keyword === 'invalid_union' ? issue.params?.errors : undefined;
+    if (branches && branches.length > 0) {
+      const missing = (branch: { message: string }[]) => branch.filter((i) => isMissing(i.message)).length;
+      const closest = [...branches].sort((a, b) => missing(a) - missing(b) || a.length - b.length)[0];
+      for (const sub of closest) {
+        const path = [base, ...sub.path.map(String)].filter(Boolean).join('.');
+        out.push({ path, message: readable(sub.message) });
+      }
+    } else {
+      out.push({ path: base || where, message: readable(issue.message ?? messages.general.fallback) });
+    }
+  }
+  return out;
+}
+
+function send(reply: import('fastify').FastifyReply, error: AppError) {
+  return reply.status(error.statusCode).send({
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  });
+}
+
+/** Maps every failure to `{ error: { code, message } }` and never leaks stacks or SQL to the client. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = flattenIssues(error.validation as Issue[], error.validationContext ?? 'body');
+      const first = details[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : undefined;
+      return send(reply, new AppError('VALIDATION', message, details));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, new AppError('MALFORMED_JSON'));
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, new AppError('MALFORMED_JSON', 'The request body is empty.'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, new AppError('PAYLOAD_TOO_LARGE'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    }
+    // Body parser failures other than the above (bad charset, etc.) are still the client's fault.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      const code = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION';
+      return send(reply, new AppError(code, code === 'VALIDATION' ? messages.general.fallback : undefined));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, new AppError('INTERNAL'));
+  });
+}

@@ -1,0 +1,53 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNTS, openDatabase, seedDemoData } from '@agaton/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+
+/** Production entry: migrate, seed an empty database, serve API + SPA on PORT. */
+async function main() {
+  const config = loadConfig();
+  const db = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DB_POOL_SIZE,
+  });
+  await db.migrate();
+  const seeded = config.SEED_DEMO_DATA ? await seedDemoData(db.db) : false;
+  const webDistDir = config.WEB_DIST_DIR
+    ? resolve(config.WEB_DIST_DIR)
+    : join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const app = await buildApp({ config, db: db.db, webDistDir });
+
+  const shutdown = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const lines = [
+    '',
+    `Agaton is running at ${config.PUBLIC_URL}  (database: ${db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.DATA_DIR, 'pglite')}`})`,
+    `API docs: ${config.PUBLIC_URL}/api/docs`,
+    seeded ? 'Demo data created.' : '',
+    'Demo sign-ins (password for all: Agaton123):',
+    `  coach    ${DEMO_ACCOUNTS.coach}  at ${config.PUBLIC_URL}/coach/auth`,
+    `  admin    ${DEMO_ACCOUNTS.admin}  at ${config.PUBLIC_URL}/auth`,
+    `  manager  ${DEMO_ACCOUNTS.manager}  at ${config.PUBLIC_URL}/auth (sees team "Sales" only)`,
+    `  candidate ${DEMO_ACCOUNTS.candidate.email} with test code ${DEMO_ACCOUNTS.candidate.testCode}`,
+    '',
+  ];
+  console.log(lines.filter((l) => l !== '').join('\n'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuthSession } from '@agaton/contracts';
+import { createTestDatabase, type TestDatabase } from '@agaton/db/testing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config/env.ts';
+import type { MailTransport } from '../providers/mail/mailer.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase['db'];
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of its own (PGlite, or PostgreSQL when DATABASE_URL is set).
+ * Rate limits are high unless a test overrides AUTH_RATE_LIMIT_MAX.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { mailTransport?: MailTransport } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'agaton-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: 'http://agaton.test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '10000',
+    MAIL_OUTBOX_VIEWER: '1',
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailTransport: options.mailTransport,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST/PUT/GET with a JSON body and optional bearer token. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    payload: options.body === undefined ? undefined : (options.body as object),
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+}
+
+/** Password sign-in through both stages (password → code → /token). */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  realm: 'whiskey' | 'whiskey-admin' = 'whiskey',
+): Promise<AuthSession> {
+  const codeRes = await call(app, 'POST', '/api/authn/password', { body: { username, password, realm } });
+  if (codeRes.statusCode !== 200) throw new Error(`sign-in failed: ${codeRes.body}`);
+  const tokenRes = await call(app, 'POST', '/api/token', { body: { code: codeRes.json().code } });
+  if (tokenRes.statusCode !== 200) throw new Error(`token exchange failed: ${tokenRes.body}`);
+  return tokenRes.json();
+}
+
+/** Latest e-mail to an address, through the dev outbox endpoint. */
+export async function latestEmail(app: FastifyInstance, to: string) {
+  const res = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return res.json()[0] as { to: string; subject: string; text: string } | undefined;
+}

@@ -1,0 +1,137 @@
+import { count } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { hashPassword } from './password.ts';
+import {
+  admins,
+  candidates,
+  challenges,
+  members,
+  organisations,
+  teamMemberships,
+  teams,
+  users,
+} from './schema/index.ts';
+import { fullProductAccess } from './testing/factories.ts';
+
+/** Demo sign-ins printed at start (README and e2e tests use them). */
+export const DEMO_ACCOUNTS = {
+  password: 'Agaton123',
+  admin: 'admin@agaton.local',
+  manager: 'manager@agaton.local',
+  coach: 'coach@agaton.local',
+  candidate: { email: 'candidate@agaton.local', testCode: 'DEMO-TEST-1' },
+  organisation: 'Northwind Demo',
+} as const;
+
+/**
+ * Creates the demo organisation (admin, manager of "Sales", members in "Sales" and "Support"), a coach
+ * user and a candidate with a test code — only when the database has no organisation and no user yet.
+ * Returns whether anything was created.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [{ orgs }] = await db.select({ orgs: count() }).from(organisations);
+  const [{ people }] = await db.select({ people: count() }).from(users);
+  if (orgs > 0 || people > 0) return false;
+  const passwordHash = await hashPassword(DEMO_ACCOUNTS.password);
+  await db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organisations)
+      .values({
+        name: DEMO_ACCOUNTS.organisation,
+        industry: 'Technology',
+        department: 'Sales B2B',
+        productAccess: fullProductAccess(),
+      })
+      .returning();
+    const [sales, support] = await tx
+      .insert(teams)
+      .values([
+        { orgId: org.id, name: 'Sales' },
+        { orgId: org.id, name: 'Support' },
+      ])
+      .returning();
+    type Role = 'MANAGER' | 'REGULAR_MEMBER';
+    const people: { name: string; email: string; team: typeof sales; orgRole?: Role; role?: Role }[] = [
+      {
+        name: 'Morgan Manager',
+        email: DEMO_ACCOUNTS.manager,
+        orgRole: 'MANAGER',
+        team: sales,
+        role: 'MANAGER',
+      },
+      { name: 'Sam Seller', email: 'sam@agaton.local', team: sales },
+      { name: 'Riley Rep', email: 'riley@agaton.local', team: sales },
+      { name: 'Parker Support', email: 'parker@agaton.local', team: support },
+      { name: 'Jordan Helpdesk', email: 'jordan@agaton.local', team: support },
+    ];
+    const memberRows = await tx
+      .insert(members)
+      .values(
+        people.map((p) => ({
+          orgId: org.id,
+          name: p.name,
+          email: p.email,
+          orgRole: p.orgRole ?? 'REGULAR_MEMBER',
+          hasLicense: true,
+        })),
+      )
+      .returning();
+    await tx.insert(teamMemberships).values(
+      memberRows.map((m, i) => ({
+        memberId: m.id,
+        teamId: people[i].team.id,
+        teamRole: people[i].role ?? 'REGULAR_MEMBER',
+      })),
+    );
+    const positions = ['Sales representative', 'Customer support agent'];
+    await tx.insert(admins).values([
+      {
+        orgId: org.id,
+        email: DEMO_ACCOUNTS.admin,
+        passwordHash,
+        name: 'Avery Admin',
+        firstName: 'Avery',
+        lastName: 'Admin',
+        role: 'OWNER',
+        availablePositions: positions,
+      },
+      {
+        orgId: org.id,
+        email: DEMO_ACCOUNTS.manager,
+        passwordHash,
+        name: 'Morgan Manager',
+        firstName: 'Morgan',
+        lastName: 'Manager',
+        role: 'MANAGER',
+        memberId: memberRows[0].id,
+        availablePositions: positions,
+      },
+    ]);
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.coach,
+      passwordHash,
+      firstName: 'Casey',
+      lastName: 'Coach',
+      enabledFeatures: ['WEB_APP_RECORDING', 'ASSISTANT_CHAT'],
+      planStatus: 'TRIALING',
+      trialStart: new Date(),
+      availableRecordingMinutes: 100,
+    });
+    const [candidate] = await tx
+      .insert(candidates)
+      .values({
+        orgId: org.id,
+        name: 'Charlie Candidate',
+        email: DEMO_ACCOUNTS.candidate.email,
+        position: positions[0],
+      })
+      .returning();
+    await tx.insert(challenges).values({
+      orgId: org.id,
+      candidateId: candidate.id,
+      code: DEMO_ACCOUNTS.candidate.testCode,
+      position: positions[0],
+    });
+  });
+  return true;
+}
