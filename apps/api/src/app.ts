@@ -22,6 +22,7 @@ import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { scoringModule } from './modules/scoring/scoring.module.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       orgRoutes(api, ctx);
       challengeRoutes(api, ctx, limit);
       oauthRoutes(api, ctx, limit);
+      api.register(scoringModule, { tokens: ctx.tokens });
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -123,6 +123,12 @@ export class AnalysisPool {
     });
   }
 
+  /** Starts every worker now and resolves once their models are loaded (so no request pays for it). */
+  async warm(): Promise<void> {
+    this.ensureWorkers();
+    while (!this.closed && this.slots.some((s) => !s.ready)) await new Promise((r) => setTimeout(r, 50));
+  }
+
   /** Status of a recent job (the last 500 are remembered). */
   jobStatus(id: number): JobStatus | undefined {
     return this.status.get(id);

@@ -13,6 +13,8 @@ export interface ScoringRoutesOptions {
   publicRateLimit?: { max: number; timeWindowMs: number };
   /** Verifies a candidate bearer token (kind 'candidate'); null when missing or invalid. */
   authenticateCandidate?: (request: FastifyRequest) => Promise<{ id: string } | null>;
+  /** Analysis deadlines per task; the spec's 20 s and 60 s by default. */
+  timeoutsMs?: { reading: number; 'free-speech': number };
   /** Text-to-speech for sample answers; null answers 501 and the client uses speechSynthesis. */
   tts?: TextToSpeech | null;
 }
@@ -29,7 +31,7 @@ function sendError(reply: FastifyReply, error: ScoringError) {
  * Analysis runs in the worker pool, so these handlers only parse, queue and answer.
  */
 export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutesOptions) {
-  const { pool, tts = null } = options;
+  const { pool, tts = null, timeoutsMs } = options;
   const limit = options.publicRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   // Encapsulated: only this module's routes get these parsers and limits when the app has none.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
@@ -61,13 +63,19 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
   app.post('/score/public/phrase', { config: publicLimit }, async (request) => {
     const { audio, fields } = await readAudioUpload(request);
     const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
-    return scoreReading({ pool, audio, targetPhrase });
+    return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
   });
 
   app.post('/score/public/free-speech', { config: publicLimit }, async (request) => {
     const { audio, fields } = await readAudioUpload(request);
     const question = requiredText(fields, 'question', T.noQuestion);
-    return scoreFreeSpeech({ pool, audio, question, includeNarrative: fields.includeNarrative === 'true' });
+    return scoreFreeSpeech({
+      pool,
+      audio,
+      question,
+      includeNarrative: fields.includeNarrative === 'true',
+      timeoutMs: timeoutsMs?.['free-speech'],
+    });
   });
 
   app.post('/score/phrase', async (request) => {
@@ -79,7 +87,7 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
     }
     const { audio, fields } = await readAudioUpload(request);
     const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
-    return scoreReading({ pool, audio, targetPhrase });
+    return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
   });
 
   app.get('/google/textToSpeech', { config: publicLimit }, async (request, reply) => {
