@@ -14,7 +14,9 @@ const NON_SPEECH = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
 
 /** Words the aligner can take: not fillers, not the decoder's noise markers. */
 export function alignableWords(words: RecognisedWord[]): RecognisedWord[] {
-  return words.filter((w) => !NON_SPEECH.test(w.text) && !isFilledPause(w.text) && /[a-z0-9]/i.test(w.text));
+  return words.filter(
+    (w) => !w.filler && !NON_SPEECH.test(w.text) && !isFilledPause(w.text) && /[a-z0-9]/i.test(w.text),
+  );
 }
 
 function chunk(words: RecognisedWord[]): RecognisedWord[][] {

@@ -4,7 +4,7 @@ import { createRecogniser, transcribeLong } from './asr/index.ts';
 import { checkSpeech, type DurationLimits, decodeAudioWithVoice, TASK_LIMITS } from './audio/decode.ts';
 import type { VoicedSegment } from './audio/vad.ts';
 import { analyseContent as defaultContentAnalyser } from './content/index.ts';
-import type { TimedWord } from './fluency/events.ts';
+import { isFilledPause, type TimedWord } from './fluency/events.ts';
 import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
 import { defaultScorer } from './profiles/scorer.ts';
 import { type AlignmentScorer, type AlignmentScores, buildWords } from './profiles/words.ts';
@@ -162,8 +162,9 @@ function mergeTimings(
     phoneCount: w.phones.length || undefined,
   }));
   for (const w of transcript.words) {
-    if (/^(uh|um|er|erm|ah|eh|hmm|hm|mm|uhm)$/i.test(w.text.replace(/[^a-z]/gi, ''))) {
-      timed.push({ text: w.text, start: w.start, end: w.end });
+    if (w.filler || isFilledPause(w.text)) {
+      // Fluency recognises fillers by their text: a recogniser's "++UH++" becomes "uh".
+      timed.push({ text: isFilledPause(w.text) ? w.text : 'uh', start: w.start, end: w.end });
     }
   }
   return timed.sort((a, b) => a.start - b.start);
