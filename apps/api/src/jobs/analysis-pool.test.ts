@@ -48,3 +48,20 @@ describe('analysis pool', () => {
     expect((await pool.run(job())).response).toEqual({ bytes: 16 });
   });
 });
+
+describe('analysis pool admission', () => {
+  it('refuses at once a job that could not finish before its deadline, with a Retry-After estimate', async () => {
+    const pool = new AnalysisPool({ size: 1, maxQueue: 10, workerEntry });
+    try {
+      await pool.run(job('ok', '300')); // teaches the pool that a job takes about 300 ms
+      const running = pool.run({ ...job('ok', '300'), timeoutMs: 5000 });
+      const queued = pool.run({ ...job('ok', '300'), timeoutMs: 5000 });
+      const refused = await pool.run({ ...job('ok', '300'), timeoutMs: 500 }).catch((e) => e);
+      expect(refused).toBeInstanceOf(PoolBusyError);
+      expect(refused.retryAfterSec).toBeGreaterThanOrEqual(1);
+      await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  });
+});

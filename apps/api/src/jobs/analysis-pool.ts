@@ -87,6 +87,8 @@ export class AnalysisPool {
   private nextId = 1;
   private closed = false;
   private stats = { completed: 0, failed: 0, rejected: 0, totalMs: 0 };
+  /** Recent run time per kind (exponential average), for admission and Retry-After. */
+  private readonly typicalMs = new Map<AnalysisKind, number>();
 
   constructor(private readonly options: AnalysisPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? availableParallelism());
@@ -97,7 +99,10 @@ export class AnalysisPool {
   run(job: AnalysisJob): Promise<AnalysisResult> {
     if (this.closed) return Promise.reject(new Error('The analysis pool is closed.'));
     const inFlight = this.slots.filter((s) => s.job).length + this.queue.length;
-    if (inFlight >= this.size + this.maxQueue) {
+    // Refuse at once what could not finish before its deadline: a quick 503 beats a late timeout.
+    const wait = this.expectedWaitMs();
+    const tooLate = wait !== null && wait + (this.typicalMs.get(job.kind) ?? 0) > job.timeoutMs;
+    if (inFlight >= this.size + this.maxQueue || (tooLate && inFlight >= this.size)) {
       this.stats.rejected++;
       return Promise.reject(new PoolBusyError(this.retryAfterSec()));
     }
@@ -156,9 +161,19 @@ export class AnalysisPool {
   }
 
   /** Seconds until a slot is likely free: queued work over the pool's measured speed. */
+  /** Time until a new job would start: queued work plus half of what is running, over the workers. */
+  private expectedWaitMs(): number | null {
+    if (this.typicalMs.size === 0) return null;
+    const fallback = Math.max(...this.typicalMs.values());
+    const ms = (kind: AnalysisKind) => this.typicalMs.get(kind) ?? fallback;
+    const queued = this.queue.reduce((sum, p) => sum + ms(p.request.kind), 0);
+    const running = this.slots.reduce((sum, s) => sum + (s.job ? ms(s.job.request.kind) / 2 : 0), 0);
+    return (queued + running) / this.size;
+  }
+
   private retryAfterSec(): number {
-    const avg = this.stats.completed ? this.stats.totalMs / this.stats.completed : 2000;
-    return Math.max(1, Math.ceil(((this.queue.length + this.size) * avg) / this.size / 1000));
+    const wait = this.expectedWaitMs() ?? 2000;
+    return Math.max(1, Math.ceil(wait / 1000));
   }
 
   private ensureWorkers() {
@@ -245,7 +260,13 @@ export class AnalysisPool {
       return;
     }
     this.stats.completed++;
-    if (startedAt) this.stats.totalMs += Date.now() - startedAt;
+    if (startedAt) {
+      const took = Date.now() - startedAt;
+      this.stats.totalMs += took;
+      const kind = pending.request.kind;
+      const previous = this.typicalMs.get(kind);
+      this.typicalMs.set(kind, previous === undefined ? took : 0.7 * previous + 0.3 * took);
+    }
     this.setStatus(pending.request.id, 'done');
     pending.resolve(result as AnalysisResult);
   }
