@@ -157,12 +157,12 @@ export async function completeAuthorization(ctx: AppContext, currentUrl: URL): P
   try {
     const settings = await settingsForState(ctx, state.provider, state.orgId);
     const claims = await exchangeCode(await oidcConfiguration(settings), currentUrl, state);
-    const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : undefined;
-    if (!email || claims?.email_verified === false) {
+    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
+    if (!email || claims.email_verified === false) {
       target.searchParams.set('error', 'email_missing');
       return target.href;
     }
-    const firstName = typeof claims?.given_name === 'string' ? claims.given_name : undefined;
+    const firstName = typeof claims.given_name === 'string' ? claims.given_name : undefined;
     const subject = await subjectFor(ctx, state, { email, firstName });
     if (!subject) {
       target.searchParams.set('error', 'no_account');

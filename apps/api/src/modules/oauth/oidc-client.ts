@@ -46,7 +46,10 @@ export async function authorizationUrl(
   return client.buildAuthorizationUrl(config, params).href;
 }
 
-/** Exchanges the callback's code and returns the verified ID token claims. */
+/**
+ * Exchanges the callback's code and returns the verified identity claims. Providers may keep e-mail
+ * and profile out of the ID token (oidc-provider does in the code flow), so those come from UserInfo.
+ */
 export async function exchangeCode(
   config: client.Configuration,
   currentUrl: URL,
@@ -58,7 +61,11 @@ export async function exchangeCode(
     expectedNonce: checks.nonce,
     idTokenExpected: true,
   });
-  return tokens.claims();
+  const claims = tokens.claims();
+  if (!claims) throw new Error('the provider returned no ID token');
+  if (typeof claims.email === 'string') return claims as Record<string, unknown>;
+  const userInfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+  return { ...claims, ...userInfo } as Record<string, unknown>;
 }
 
 export const randomState = client.randomState;

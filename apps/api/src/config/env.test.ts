@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'agaton-env-'));
+
+describe('configuration', () => {
+  it('starts with defaults and keeps a generated JWT secret in DATA_DIR', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(config.providers).toEqual({ google: undefined, microsoft: undefined });
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(config.JWT_SECRET);
+    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(config.JWT_SECRET);
+  });
+
+  it('refuses malformed values with a message naming each variable', () => {
+    const attempt = () =>
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be a port number/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(attempt).toThrow(/LOG_LEVEL/);
+  });
+
+  it('enables a social provider only when its client id and secret are both set', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_CLIENT_ID: 'id',
+      MICROSOFT_CLIENT_ID: 'only-id',
+    });
+    expect(config.providers.google).toBeUndefined();
+    const both = loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' });
+    expect(both.providers.google).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+});
