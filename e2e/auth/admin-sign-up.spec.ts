@@ -48,7 +48,9 @@ test.describe('admin sign-up', () => {
 
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
-    await expect(page.getByText('Grace Brewster Hopper')).toBeVisible();
-    await expect(page.getByText('Customer Success')).toBeVisible();
+    const account = page.getByRole('main');
+    await expect(account.getByText('Grace Brewster Hopper')).toBeVisible();
+    await expect(account.getByText('Customer Success')).toBeVisible();
+    await expect(page.getByTestId('user-block')).toContainText(email);
   });
 });

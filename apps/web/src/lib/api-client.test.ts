@@ -107,6 +107,21 @@ describe('api client token handling', () => {
     expect(server.calls.map((c) => c.authorization)).toEqual(['Bearer fresh']);
   });
 
+  it('scales the early-refresh margin down to half the life of a short-lived JWT', async () => {
+    const claims = btoa(JSON.stringify({ sub: 'u', iat: 1000, exp: 1010 })).replace(/=+$/, '');
+    const jwt = `e30.${claims}.sig`;
+    const server = fakeServer((call) => (call.url === '/api/token' ? json(200, session(5)) : json(200, {})));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    tokens.set('user', { accessToken: jwt, refreshToken: 'r', expiresAt: NOW + 6_000 });
+    await client.request('/a', { auth: 'user' });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/a']);
+
+    tokens.set('user', { accessToken: jwt, refreshToken: 'r', expiresAt: NOW + 4_000 });
+    await client.request('/b', { auth: 'user' });
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/a', '/api/token', '/api/b']);
+  });
+
   it('shares one refresh between concurrent requests so the rotated token is not replayed', async () => {
     tokens.set('user', { accessToken: 'stale', refreshToken: 'r0', expiresAt: NOW + 1_000 });
     const server = fakeServer((call) => (call.url === '/api/token' ? json(200, session(4)) : json(200, {})));

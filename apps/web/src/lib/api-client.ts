@@ -1,5 +1,5 @@
 import { type AuthSession, messages, type TokenKind } from '@agaton/contracts';
-import { createTokenStorage, expiryFrom, type TokenStorage } from './token-storage';
+import { createTokenStorage, expiryFrom, type TokenStorage, tokenLifetimeMs } from './token-storage';
 
 /** HTTP timeout (spec 1 section 9). */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -151,11 +151,10 @@ export function createApiClient(options: ApiClientOptions) {
   async function bearerFor(kind: TokenKind): Promise<string> {
     let stored = tokens.get(kind);
     if (!stored) throw signedOut();
-    if (
-      stored.refreshToken &&
-      stored.expiresAt !== undefined &&
-      stored.expiresAt - now() < REFRESH_MARGIN_MS
-    ) {
+    // Under a minute left means refresh now; a token living under two minutes uses half its life.
+    const lifetime = tokenLifetimeMs(stored.accessToken);
+    const margin = lifetime === undefined ? REFRESH_MARGIN_MS : Math.min(REFRESH_MARGIN_MS, lifetime / 2);
+    if (stored.refreshToken && stored.expiresAt !== undefined && stored.expiresAt - now() < margin) {
       if (!(await refresh(kind))) throw signedOut();
       stored = tokens.get(kind);
       if (!stored) throw signedOut();

@@ -68,3 +68,25 @@ export type TokenStorage = ReturnType<typeof createTokenStorage>;
 export function expiryFrom(accessTokenExpiresInSeconds: number, now = Date.now()): number {
   return now + accessTokenExpiresInSeconds * 1000;
 }
+
+/**
+ * Lifetime of a JWT access token (exp - iat) in milliseconds, or undefined for an opaque token. Lets
+ * the client scale its "refresh early" margin down for very short-lived tokens.
+ */
+export function tokenLifetimeMs(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))) as {
+      iat?: unknown;
+      exp?: unknown;
+    };
+    if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat) {
+      return undefined;
+    }
+    return (claims.exp - claims.iat) * 1000;
+  } catch {
+    return undefined;
+  }
+}

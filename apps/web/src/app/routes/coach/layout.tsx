@@ -1,7 +1,7 @@
 import { messages, type User } from '@agaton/contracts';
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { CoachShell } from '../../../components/layouts/coach-shell';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
@@ -23,11 +23,13 @@ export function coachSignInFor(location: { pathname: string; search: string }) {
  */
 export function RequireCoach({ bare = false }: { bare?: boolean }) {
   const location = useLocation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const { data: user, error, hasToken, refetch, isFetching } = useUser();
   const logout = useLogout();
-  const unauthorised = error instanceof ApiError && error.status === 401;
+  // Set together with clearing the tokens, so the guard sends a deliberate logout to sign-in
+  // rather than treating it as an expired session.
+  const [loggedOut, setLoggedOut] = useState(false);
+  const unauthorised = error instanceof ApiError && (error.status === 401 || error.status === 403);
   const account = search.get('account');
   const wrongAccount = Boolean(user && account && account.toLowerCase() !== user.email.toLowerCase());
 
@@ -36,6 +38,7 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
     if (wrongAccount) logout();
   }, [unauthorised, wrongAccount, logout]);
 
+  if (loggedOut) return <Navigate to={paths.coachAuth.href()} replace />;
   if (!hasToken || unauthorised || wrongAccount) return <Navigate to={coachSignInFor(location)} replace />;
   if (error) {
     return (
@@ -55,8 +58,8 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
     <CoachShell
       user={user}
       onLogout={() => {
+        setLoggedOut(true);
         logout();
-        navigate(paths.coachAuth.href(), { replace: true });
       }}
     >
       <Outlet context={user} />

@@ -1,7 +1,7 @@
 import { type Admin, messages } from '@agaton/contracts';
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
 import { DashboardShell } from '../../../components/layouts/dashboard-shell';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
@@ -13,15 +13,18 @@ export const useDashboardAdmin = () => useOutletContext<Admin>();
 
 /** Guard for admin pages: a signed-out admin is sent to sign-up (spec 2 section 2). */
 export function RequireAdmin({ bare = false }: { bare?: boolean }) {
-  const navigate = useNavigate();
   const { data: admin, error, hasToken, refetch, isFetching } = useAdmin();
   const logout = useLogout();
-  const unauthorised = error instanceof ApiError && error.status === 401;
+  // Set together with clearing the tokens, so the guard sends a deliberate logout to sign-in
+  // rather than treating it as an expired session.
+  const [loggedOut, setLoggedOut] = useState(false);
+  const unauthorised = error instanceof ApiError && (error.status === 401 || error.status === 403);
 
   useEffect(() => {
     if (unauthorised) tokenStorage.clear('admin');
   }, [unauthorised]);
 
+  if (loggedOut) return <Navigate to={paths.auth.href()} replace />;
   if (!hasToken || unauthorised) return <Navigate to={paths.signup.href()} replace />;
   if (error) {
     return (
@@ -41,8 +44,8 @@ export function RequireAdmin({ bare = false }: { bare?: boolean }) {
     <DashboardShell
       admin={admin}
       onLogout={() => {
+        setLoggedOut(true);
         logout();
-        navigate(paths.auth.href(), { replace: true });
       }}
     >
       <Outlet context={admin} />

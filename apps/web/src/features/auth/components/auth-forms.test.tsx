@@ -8,6 +8,9 @@ import { installDomShims, renderAt, stubApi } from './auth-test-utils.test-helpe
 import { CoachSignupForm } from './coach-signup-form';
 import { LoginForm } from './login-form';
 
+// Typing through Mantine inputs is slow on a busy two-core machine; the assertions, not the clock, matter.
+vi.setConfig({ testTimeout: 20_000 });
+
 const session = { accessToken: 'a', refreshToken: 'r', accessTokenExpiresInSeconds: 900, identity: {} };
 
 beforeEach(() => {
