@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Benchmark audio: speechocean762 dev-set learner recordings, encoded like a browser records. */
+const DATASET = fileURLToPath(new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url));
+
+export interface Clip {
+  audio: Uint8Array;
+  type: string;
+  seconds: number;
+  text: string;
+}
+
+interface Row {
+  id: string;
+  text: string;
+}
+
+/** PCM of a 16 kHz mono 16-bit WAV (the dataset's format): the data chunk after the header. */
+function pcmOf(wav: Buffer): Buffer {
+  let offset = 12;
+  while (offset + 8 <= wav.length) {
+    const id = wav.toString('ascii', offset, offset + 4);
+    const size = wav.readUInt32LE(offset + 4);
+    if (id === 'data') return wav.subarray(offset + 8, offset + 8 + size);
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error('WAV without a data chunk');
+}
+
+function wavOf(pcm: Buffer): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16000, 24);
+  header.writeUInt32LE(32000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+
+/** webm/opus via ffmpeg when installed (what Chromium's MediaRecorder sends), else the WAV itself. */
+function encode(wav: Buffer, name: string): { audio: Uint8Array; type: string } {
+  const input = join(tmp, `${name}.wav`);
+  const output = join(tmp, `${name}.webm`);
+  writeFileSync(input, wav);
+  try {
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-i',
+      input,
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      output,
+    ]);
+    return { audio: new Uint8Array(readFileSync(output)), type: 'audio/webm' };
+  } catch {
+    return { audio: new Uint8Array(wav), type: 'audio/wav' };
+  }
+}
+
+function rows(): Row[] {
+  return readFileSync(join(DATASET, 'scores.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Row);
+}
+
+const pcmSeconds = (pcm: Buffer) => pcm.length / 32000;
+
+/** `count` single-sentence readings of 4.5–5.5 s. */
+export function readingClips(count: number): Clip[] {
+  const clips: Clip[] = [];
+  for (const row of rows()) {
+    if (clips.length >= count) break;
+    const wav = readFileSync(join(DATASET, 'wav', `${row.id}.wav`));
+    const seconds = pcmSeconds(pcmOf(wav));
+    if (seconds < 4.5 || seconds > 5.5) continue;
+    clips.push({ ...encode(wav, row.id), seconds, text: row.text.toLowerCase() });
+  }
+  return clips;
+}
+
+/** `count` free answers of about `seconds` s: consecutive recordings of one speaker joined. */
+export function freeAnswers(count: number, seconds = 30): Clip[] {
+  const all = rows();
+  const answers: Clip[] = [];
+  let i = 0;
+  while (answers.length < count && i < all.length) {
+    const parts: Buffer[] = [];
+    const words: string[] = [];
+    while (i < all.length && pcmSeconds(Buffer.concat(parts)) < seconds) {
+      parts.push(pcmOf(readFileSync(join(DATASET, 'wav', `${all[i].id}.wav`))));
+      words.push(all[i].text.toLowerCase());
+      i++;
+    }
+    const pcm = Buffer.concat(parts).subarray(0, seconds * 32000);
+    answers.push({
+      ...encode(wavOf(pcm), `answer-${answers.length}`),
+      seconds: pcmSeconds(pcm),
+      text: words.join(' '),
+    });
+  }
+  return answers;
+}

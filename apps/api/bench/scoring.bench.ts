@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:scoring`: 5 s reading clips and 30 s free answers posted by 1, 4 and 16 concurrent
+ * clients; prints throughput and p50/p95 latency per endpoint. Clients honour 429/503 Retry-After and
+ * retry, as the web client should; a request is lost only if it never gets a score.
+ *
+ * BENCH_URL=http://host:port targets a running server (its per-client rate limit applies); otherwise the
+ * scoring module runs in-process on loopback with the rate limit lifted (every client here is 127.0.0.1).
+ * BENCH_ONLY=reading|free-speech runs one endpoint; BENCH_CONCURRENCY=1,4 picks the levels.
+ */
+import Fastify from 'fastify';
+import { AccessTokens } from '../src/lib/tokens.ts';
+import { scoringModule } from '../src/modules/scoring/scoring.module.ts';
+import { type Clip, freeAnswers, readingClips } from './scoring-clips.ts';
+
+const MAX_ATTEMPTS = 30;
+const levels = (process.env.BENCH_CONCURRENCY ?? '1,4,16').split(',').map(Number);
+const only = process.env.BENCH_ONLY;
+
+interface Outcome {
+  ok: boolean;
+  ms: number;
+  retries: number;
+  status: number;
+}
+
+async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, close: async () => undefined };
+  const app = Fastify({ logger: { level: 'warn' } });
+  await app.register(scoringModule, {
+    prefix: '/api',
+    tokens: new AccessTokens('bench-secret-bench-secret-bench-secret', 900),
+    env: { ...process.env, SCORING_RATE_LIMIT_PER_MINUTE: '1000000', SCORING_WARM: '1' },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+async function post(url: string, clip: Clip, kind: 'reading' | 'free-speech'): Promise<Outcome> {
+  const started = performance.now();
+  let retries = 0;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const form = new FormData();
+    if (kind === 'reading') form.append('target_phrase', clip.text);
+    else {
+      form.append('question', 'Tell us about your day and the people you met.');
+      form.append('includeNarrative', 'true');
+    }
+    form.append('audio', new Blob([clip.audio], { type: clip.type }), 'recording.webm');
+    const path = kind === 'reading' ? '/api/score/public/phrase' : '/api/score/public/free-speech';
+    const res = await fetch(`${url}${path}`, { method: 'POST', body: form }).catch(() => null);
+    if (res?.ok) {
+      await res.arrayBuffer();
+      return { ok: true, ms: performance.now() - started, retries, status: 200 };
+    }
+    const status = res?.status ?? 0;
+    if (status !== 429 && status !== 503) {
+      return { ok: false, ms: performance.now() - started, retries, status };
+    }
+    retries++;
+    const after = Number(res?.headers.get('retry-after') ?? '1');
+    await res?.arrayBuffer();
+    await new Promise((r) => setTimeout(r, Math.min(30, Math.max(1, after)) * 1000));
+  }
+  return { ok: false, ms: performance.now() - started, retries, status: 503 };
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function run(
+  url: string,
+  kind: 'reading' | 'free-speech',
+  clips: Clip[],
+  clients: number,
+  perClient: number,
+) {
+  let next = 0;
+  const outcomes: Outcome[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = 0; i < perClient; i++) {
+        const clip = clips[next++ % clips.length];
+        outcomes.push(await post(url, clip, kind));
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  const ok = outcomes.filter((o) => o.ok);
+  const lat = ok.map((o) => o.ms).sort((a, b) => a - b);
+  const audio = ok.length * clips[0].seconds;
+  const failed = outcomes.filter((o) => !o.ok);
+  console.log(
+    [
+      kind.padEnd(11),
+      `c=${String(clients).padEnd(2)}`,
+      `req ${String(outcomes.length).padStart(3)}`,
+      `ok ${String(ok.length).padStart(3)}`,
+      `lost ${failed.length}${failed.length ? ` (${failed.map((f) => f.status).join(',')})` : ''}`,
+      `retries ${outcomes.reduce((n, o) => n + o.retries, 0)}`,
+      `${(ok.length / wall).toFixed(2)} req/s`,
+      `${(audio / wall).toFixed(1)} audio-s/s`,
+      `p50 ${s(pct(lat, 50))}`,
+      `p95 ${s(pct(lat, 95))}`,
+      `max ${s(lat.at(-1) ?? Number.NaN)}`,
+    ].join('  '),
+  );
+  return failed.length;
+}
+
+const server = await startServer();
+const reading = readingClips(16);
+const answers = freeAnswers(4);
+console.log(
+  `scoring bench against ${server.url}: ${reading.length} reading clips (~5 s), ${answers.length} free answers (~30 s)`,
+);
+// One request of each kind first so model loading is not measured.
+await post(server.url, reading[0], 'reading');
+if (only !== 'reading') await post(server.url, answers[0], 'free-speech');
+let lost = 0;
+for (const clients of levels) {
+  if (only !== 'free-speech')
+    lost += await run(server.url, 'reading', reading, clients, clients === 1 ? 6 : clients === 4 ? 3 : 2);
+  if (only !== 'reading')
+    lost += await run(server.url, 'free-speech', answers, clients, clients === 1 ? 2 : 1);
+}
+await server.close();
+console.log(lost ? `${lost} requests lost` : 'no request lost');
+process.exit(lost ? 1 : 0);
