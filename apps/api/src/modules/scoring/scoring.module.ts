@@ -6,12 +6,12 @@ import type { AccessTokens } from '../../lib/tokens.ts';
 import { createFliteTts, fliteAvailable } from '../../providers/tts/flite.ts';
 import { candidateAuthenticator } from './candidate-auth.ts';
 import { scoringRoutes } from './scoring.routes.ts';
-import { SCORING_LIMITS } from './scoring.texts.ts';
+import { ENGINE_LIMITS, SCORING_LIMITS } from './scoring.texts.ts';
 
 const count = (min: number) =>
   z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min);
 
-/** Scoring settings from the environment (documented in docs/scoring.md). */
+/** Scoring settings from the environment; each stops the start with a message naming it when malformed. */
 const settingsSchema = z.object({
   /** Analysis worker threads; default one per core. */
   SCORING_WORKERS: count(1).default(availableParallelism()),
@@ -51,13 +51,7 @@ export async function scoringModule(app: FastifyInstance, options: ScoringModule
   const pool = new AnalysisPool({
     size: settings.SCORING_WORKERS,
     maxQueue: settings.SCORING_QUEUE,
-    limits: {
-      reading: { minSec: SCORING_LIMITS.minSeconds.reading, maxSec: SCORING_LIMITS.maxSeconds.reading },
-      'free-speech': {
-        minSec: SCORING_LIMITS.minSeconds['free-speech'],
-        maxSec: SCORING_LIMITS.maxSeconds['free-speech'],
-      },
-    },
+    limits: ENGINE_LIMITS,
   });
   app.addHook('onClose', () => pool.close());
   if (settings.SCORING_WARM === '1') {

@@ -6,7 +6,7 @@ import { AccessTokens } from '../../lib/tokens.ts';
 import { candidateAuthenticator } from './candidate-auth.ts';
 import { scoringRoutes } from './scoring.routes.ts';
 import { datasetWav, fixture, multipart } from './scoring.test-helper.ts';
-import { SCORING_TEXTS as T } from './scoring.texts.ts';
+import { ENGINE_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 
@@ -20,7 +20,11 @@ describe('scoring API on the real engine', () => {
   beforeAll(async () => {
     candidateToken = await tokens.sign({ sub: 'candidate-1', kind: 'candidate', realm: 'whiskey' });
     userToken = await tokens.sign({ sub: 'user-1', kind: 'user', realm: 'whiskey' });
-    pool = new AnalysisPool({ size: 1, maxQueue: 8 });
+    pool = new AnalysisPool({
+      size: 1,
+      maxQueue: 8,
+      limits: ENGINE_LIMITS,
+    });
     await pool.warm();
     app = Fastify();
     await app.register(scoringRoutes, {
@@ -95,6 +99,32 @@ describe('scoring API on the real engine', () => {
     },
     30_000,
   );
+
+  it('refuses a reading longer than 30 s with 413', async () => {
+    // 31 s of 16 kHz mono 16-bit noise: small enough in bytes, too long in time.
+    const pcm = Buffer.alloc(31 * 32000);
+    for (let i = 0; i < pcm.length; i += 2) pcm.writeInt16LE(Math.round((Math.random() - 0.5) * 2000), i);
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + pcm.length, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(16000, 24);
+    header.writeUInt32LE(32000, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(pcm.length, 40);
+    const body = multipart(
+      { target_phrase: SENTENCE },
+      { filename: 'long.wav', contentType: 'audio/wav', data: Buffer.concat([header, pcm]) },
+    );
+    const res = await post('/api/score/public/phrase', body);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(T.tooLong(30));
+  }, 60_000);
 
   it('refuses an upload over the size limit with 413 and a non-multipart body with 415', async () => {
     const big = multipart(

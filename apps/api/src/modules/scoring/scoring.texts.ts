@@ -10,6 +10,15 @@ export const SCORING_LIMITS = {
   maxTextChars: 600,
 } as const;
 
+/** Duration limits handed to the speech engine, which refuses outside them (TOO_SHORT / TOO_LONG). */
+export const ENGINE_LIMITS = {
+  reading: { minSec: SCORING_LIMITS.minSeconds.reading, maxSec: SCORING_LIMITS.maxSeconds.reading },
+  'free-speech': {
+    minSec: SCORING_LIMITS.minSeconds['free-speech'],
+    maxSec: SCORING_LIMITS.maxSeconds['free-speech'],
+  },
+};
+
 export const SCORING_TEXTS = {
   notMultipart: 'Send the recording as multipart/form-data with an "audio" file.',
   noAudio: 'The request has no "audio" file.',
