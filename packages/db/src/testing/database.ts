@@ -49,6 +49,20 @@ function withDatabaseName(url: string, name: string) {
   return parsed.toString();
 }
 
+/** Connects to the given database, or to `postgres` when that one does not exist yet (fresh CI). */
+async function maintenanceClient(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    const fallback = new pg.Client({ connectionString: withDatabaseName(databaseUrl, 'postgres') });
+    await fallback.connect();
+    return fallback;
+  }
+}
+
 /**
  * Fresh, migrated database for a test file: PGlite in memory by default; with DATABASE_URL a new
  * PostgreSQL database created next to the given one and dropped on close().
@@ -61,8 +75,7 @@ export async function createTestDatabase(
     return openMigratedPglite();
   }
   const name = `agaton_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
+  const admin = await maintenanceClient(databaseUrl);
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = withDatabaseName(databaseUrl, name);
@@ -73,8 +86,7 @@ export async function createTestDatabase(
     url,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: databaseUrl });
-      await dropper.connect();
+      const dropper = await maintenanceClient(databaseUrl);
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.end();
     },
