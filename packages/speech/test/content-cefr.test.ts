@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { GRAMMAR_PATTERNS } from '../src/content/grammar-patterns.js';
 import {
   analyseContent,
   detectGrammar,
@@ -72,6 +74,18 @@ describe('CEFR vocabulary', () => {
 });
 
 describe('CEFR grammar', () => {
+  it('has a CEFR-J profile level for every pattern (none is silently skipped)', () => {
+    const profile = new Map(
+      (
+        JSON.parse(readFileSync(new URL('../data/cefr-grammar.json', import.meta.url), 'utf8')) as {
+          code: string;
+        }[]
+      ).map((r) => [r.code, r]),
+    );
+    expect(GRAMMAR_PATTERNS.filter((g) => !profile.has(g.code)).map((g) => g.code)).toEqual([]);
+    expect(GRAMMAR_PATTERNS.length).toBeGreaterThanOrEqual(60);
+  });
+
   it('finds tense, modal, passive, relative and conditional structures with their CEFR-J levels', () => {
     const found = detectGrammar(
       words(
