@@ -17,7 +17,8 @@ const publicScreens = [
   ['admin-sign-up', '/signup'],
   ['admin-forgot', '/forgot-password'],
   ['admin-reset', '/reset-password/example-token'],
-  ['desktop-redirect', '/coach/desktop-app-redirect?url=agaton%3A%2F%2Fauth%3Fcode%3Dx'],
+  // No url: the page explains the failure instead of handing off to the (absent) desktop app.
+  ['desktop-redirect', '/coach/desktop-app-redirect'],
 ] as const;
 
 for (const [width, label] of [
@@ -26,6 +27,14 @@ for (const [width, label] of [
 ] as const) {
   test(`screens at ${label} width`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+    await page.goto('/coach/auth');
+    await page.getByLabel('Email').fill(seeded.coach.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await page.screenshot({
+      path: `test-results/screens/coach-sign-in-password-${label}.png`,
+      fullPage: true,
+    });
     for (const [name, path] of publicScreens) {
       await page.goto(path);
       await expect(page.getByRole('heading').first()).toBeVisible();
