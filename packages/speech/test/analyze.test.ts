@@ -99,6 +99,34 @@ describe('analyze: reading', () => {
     expect(a.fluency.counts.longPauses).toBe(2);
   }, 30_000);
 
+  it('reports one-second silences spliced into a learner recording between words', async () => {
+    const wav = fixture('good-reading.wav');
+    const ints = new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength));
+    const samples = Float32Array.from(ints, (v) => v / 32768);
+    // Cut after "thing" and after "see", where the aligner found the words to end.
+    const cuts = [good.words[2].end, good.words[7].end].map((t) => Math.round(t * 16000));
+    const second = new Float32Array(16000);
+    const parts = [
+      samples.subarray(0, cuts[0]),
+      second,
+      samples.subarray(cuts[0], cuts[1]),
+      second,
+      samples.subarray(cuts[1]),
+    ];
+    const spliced = new Float32Array(samples.length + 32000);
+    let at = 0;
+    for (const p of parts) {
+      spliced.set(p, at);
+      at += p.length;
+    }
+    const a = await engine.analyze({ audio: toPcm16k(spliced), task: 'reading', referenceText: GOOD_TEXT });
+    const long = a.fluency.pauses.filter((p) => p.kind === 'pause' && p.end - p.start >= 0.9);
+    expect(long).toHaveLength(2);
+    expect(Math.abs(long[0].start - good.words[2].end)).toBeLessThan(0.15);
+    expect(Math.abs(long[1].start - (good.words[7].end + 1))).toBeLessThan(0.15);
+    expect(a.fluency.score).toBeLessThan(good.fluency.score);
+  }, 30_000);
+
   it('reports a lower speaking rate for the same reading slowed down', async () => {
     const slow = await engine.analyze({
       audio: fixture('slow-reading.wav'),
