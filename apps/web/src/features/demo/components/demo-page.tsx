@@ -7,6 +7,7 @@ import {
 } from '../tasks';
 import { type DemoMode, flowReducer, initialFlow } from '../utils/flow';
 import { DemoHeader } from './demo-header';
+import { DemoSteps } from './demo-steps';
 import { FreeSpeechTask } from './free-speech-task';
 import { ReadingTask } from './reading-task';
 import { TestResults } from './test-results';
@@ -106,6 +107,7 @@ export function DemoPage({ mode, reading, topics = FREE_SPEECH_TOPICS, wordmark 
             </Stack>
           )}
           {body}
+          {flow.phase !== 'results' && <DemoSteps />}
         </Stack>
       </Container>
     </Box>
