@@ -223,6 +223,11 @@ export interface AlignedWord {
   word: string;
   /** The word as written in the reference text (added by the scoring core). */
   text?: string;
+  /**
+   * False when a second decoding, in which every word was optional, left this word out: a sign it
+   * was skipped (added by the scoring core).
+   */
+  heard?: boolean;
   start: number;
   end: number;
   phones: AlignedPhone[];

@@ -1,7 +1,7 @@
 import createModule, { type Decoder, type Segment } from 'soundswallower';
 import type { AlignedPhone, AlignedWord, Alignment, Pcm16k } from '../types.ts';
 import { Lexicon } from './lexicon.ts';
-import { type AcousticModelId, resolveAcousticModel } from './model.ts';
+import { type AcousticModelId, DEFAULT_BEAMS, resolveAcousticModel, WIDE_BEAMS } from './model.ts';
 import { addNoise } from './noise.ts';
 import { LOOP_PHONES, loopGrammar, loopWord, type PhoneFrames, phoneFrames } from './phone-loop.ts';
 import { tokenise } from './text.ts';
@@ -13,6 +13,8 @@ export interface AlignOptions {
    * aligned phones are the ones the experts scored.
    */
   pronunciations?: Record<string, string>;
+  /** Run the optional-words decoding that spots skipped words (default true; costs one pass). */
+  skipDetection?: boolean;
 }
 
 export interface Aligner {
@@ -52,12 +54,12 @@ function isFiller(t: string): boolean {
   return t.startsWith('<') || t.startsWith('[') || t.startsWith('+') || t === 'SIL';
 }
 
-function runDecoder(decoder: Decoder, samples: Float32Array): Segment | null {
+function runDecoder(decoder: Decoder, samples: Float32Array, alignLevel = 1): Segment | null {
   try {
     decoder.start();
     decoder.process_audio(samples, false, true);
     decoder.stop();
-    return decoder.get_alignment({ align_level: 1 });
+    return decoder.get_alignment({ align_level: alignLevel });
   } catch {
     // A failed search returns nothing and leaves get_alignment throwing: "not aligned".
     return null;
@@ -128,6 +130,39 @@ function speechInSilence(
   return { start: start / FRAME_RATE, end: end / FRAME_RATE, phones };
 }
 
+/** Prior weight of leaving a word out, against 1 for saying it. */
+const SKIP_WEIGHT = 0.05;
+
+/**
+ * Decodes the audio with a grammar in which every reference word is optional and reports, per
+ * word, whether the decoder kept it. Words the reader skipped (or replaced) tend to be dropped;
+ * ordinary beams suffice here and keep this pass cheap.
+ */
+function heardWords(decoder: Decoder, samples: Float32Array, keys: string[]): boolean[] | null {
+  const alternatives = keys.map((k) => `( /1/ ${k} | /${SKIP_WEIGHT}/ <NULL> )`).join(' ');
+  for (const [k, v] of Object.entries(DEFAULT_BEAMS)) decoder.set_config(k, v);
+  try {
+    decoder.set_grammar(`#JSGF V1.0;\ngrammar reading;\npublic <s> = ${alternatives};\n`);
+    const result = runDecoder(decoder, samples, 0);
+    if (!result) return null;
+    const said = (result.w ?? []).map((w) => w.t).filter((t) => !isFiller(t));
+    // The grammar keeps the order, so a greedy walk maps decoded words back to positions.
+    const heard = keys.map(() => false);
+    let i = 0;
+    for (const w of said) {
+      const at = keys.indexOf(w, i);
+      if (at < 0) continue; // "(NULL)" transitions and anything unexpected
+      heard[at] = true;
+      i = at + 1;
+    }
+    return heard;
+  } catch {
+    return null;
+  } finally {
+    for (const [k, v] of Object.entries(WIDE_BEAMS)) decoder.set_config(k, v);
+  }
+}
+
 /** Loads the acoustic model once; reuse the aligner for every recording (loading takes ~0.3 s). */
 export async function createAligner(options: CreateAlignerOptions = {}): Promise<Aligner> {
   const model = resolveAcousticModel(options.model);
@@ -161,6 +196,14 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
     if (!forced?.w?.length) return failed;
     decoder.set_grammar(grammar);
     const loop = phoneFrames(runDecoder(decoder, samples), Math.ceil(pcm.durationSec * FRAME_RATE) + 2);
+    const heard =
+      opts.skipDetection === false
+        ? null
+        : heardWords(
+            decoder,
+            samples,
+            entries.map((x) => x.entry?.key ?? ''),
+          );
     const words: AlignedWord[] = [];
     const silences: { start: number; end: number }[] = [];
     const insertions: NonNullable<Alignment['insertions']> = [];
@@ -172,13 +215,16 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
         if (speech) insertions.push(speech);
         continue;
       }
-      const source = entries[next++];
+      const source = entries[next];
+      const wasHeard = heard?.[next];
+      next += 1;
       words.push({
         word: source?.token.normalised ?? seg.t,
         text: source?.token.text ?? seg.t,
         start: seg.b,
         end: Math.round((seg.b + seg.d) * 1000) / 1000,
         phones: (seg.w ?? []).map((p) => buildPhone(p, loop)),
+        ...(wasHeard === undefined ? {} : { heard: wasHeard }),
       });
     }
     return {

@@ -27,16 +27,20 @@ function soundswallowerModelBase(): string {
   return `${join(dirname(entry), 'model')}/`;
 }
 
-/** Settings shared by both models: wide beams (alignment must not prune the right path away). */
+/** Wide beams: forced alignment and the phone loop must not prune the right path away. */
+export const WIDE_BEAMS = { beam: 1e-80, pbeam: 1e-80, wbeam: 1e-60 };
+/** The decoder's defaults, for the optional-words pass where pruning is harmless. */
+export const DEFAULT_BEAMS = { beam: 1e-48, pbeam: 1e-48, wbeam: 7e-29 };
+
+/** Settings shared by both models. */
 const COMMON = {
   samprate: 16000,
-  loglevel: 'ERROR',
+  // Failed alignments are expected ("text not read") and handled; keep the decoder quiet about them.
+  loglevel: 'FATAL',
   // Senone scores normalised against the best of *all* senones make each aligned phone's score a
   // likelihood ratio against the best-matching sound, the basis of the GOP features.
   compallsen: true,
-  beam: 1e-80,
-  pbeam: 1e-80,
-  wbeam: 1e-60,
+  ...WIDE_BEAMS,
 };
 
 /**
