@@ -32,4 +32,13 @@ test.describe('logout', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/signup$/);
   });
+
+  test("an 'account' link for someone else signs the current coach out", async ({ page, request }) => {
+    await storeTokens(page, 'user', await coachSession(request, seeded.coach.email, seeded.coach.password));
+    await page.goto(`/coach/sessions?account=${encodeURIComponent(seeded.coach.email)}`);
+    await expect(page.getByTestId('user-block')).toContainText(seeded.coach.email);
+    await page.goto('/coach/sessions?account=someone-else%40example.com');
+    await expect(page).toHaveURL(/\/coach\/auth\?return=/);
+    expect((await readTokens(page, 'user')).token).toBeNull();
+  });
 });
