@@ -128,7 +128,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       voiced,
       words,
       timedWords,
-      scores: combine(chunks),
+      // Nothing recognised: nothing to credit, whatever the (empty) timings would suggest.
+      scores: words.length ? combine(chunks) : { pronunciation: 0, fluency: 0, prosody: 0, total: 0 },
       transcript: transcript.text,
       topic: input.topic,
       content,

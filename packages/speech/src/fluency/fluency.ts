@@ -45,7 +45,10 @@ export function analyseFluency(input: FluencyInput): FluencyProfile {
 
   return {
     score,
-    explanation: explainFluency({ counts, perSentence, wpm: rate.wordsPerMinute }),
+    explanation:
+      spoken.length === 0
+        ? 'No words were heard to measure fluency on.'
+        : explainFluency({ counts, perSentence, wpm: rate.wordsPerMinute }),
     pauses: events,
     counts,
     hesitationsAndPausesPerSentence: perSentence,

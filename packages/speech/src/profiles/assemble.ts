@@ -60,9 +60,11 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     ),
   };
   const explanation =
-    task === 'reading' && completeness < 50
-      ? `Overall ${overall.total}: ${explainCompleteness(words, completeness)}`
-      : explainOverall(overall, task);
+    words.length === 0
+      ? 'Overall 0: no words could be recognised in the recording.'
+      : task === 'reading' && completeness < 50
+        ? `Overall ${overall.total}: ${explainCompleteness(words, completeness)}`
+        : explainOverall(overall, task);
 
   return {
     task,
