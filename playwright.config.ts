@@ -17,12 +17,30 @@ function freePort(): number {
 
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agaton-e2e-'));
+process.env.E2E_SSO_PORT ??= String(freePort());
+process.env.E2E_SSO_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agaton-e2e-sso-'));
+process.env.E2E_OIDC_PORT ??= String(freePort());
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second server whose Google sign-in points at a real OpenID provider on loopback. */
+const ssoURL = `http://127.0.0.1:${process.env.E2E_SSO_PORT}`;
+const oidcURL = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const oidcClient = { id: 'agaton-e2e', secret: 'agaton-e2e-secret' };
 
 /** Access tokens live this long in the journeys, so the refresh journey can outwait one. */
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 5;
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  MAIL_OUTBOX_VIEWER: '1',
+  ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+  // Journeys sign in far more often than one person would; the limiter has its own API tests.
+  AUTH_RATE_LIMIT_MAX: '1000',
+  SEED_DEMO_DATA: '1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,29 +70,54 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /\.mobile\.spec\.ts$/,
+      testIgnore: /\.(mobile|sso)\.spec\.ts$/,
     },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: /\.mobile\.spec\.ts$/ },
-  ],
-  webServer: {
-    command: 'npx tsx apps/api/src/server.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      MAIL_OUTBOX_VIEWER: '1',
-      ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
-      // Journeys sign in far more often than one person would; the limiter has its own API tests.
-      AUTH_RATE_LIMIT_MAX: '1000',
-      SEED_DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+    {
+      name: 'sso',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: ssoURL },
+      testMatch: /\.sso\.spec\.ts$/,
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx apps/api/src/server.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL },
+    },
+    {
+      command: 'npx tsx e2e/fixtures/oidc-server.ts',
+      url: `${oidcURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        OIDC_PORT: String(process.env.E2E_OIDC_PORT),
+        OIDC_CLIENT_ID: oidcClient.id,
+        OIDC_CLIENT_SECRET: oidcClient.secret,
+        OIDC_REDIRECT_URI: `${ssoURL}/api/oauth/callback`,
+      },
+    },
+    {
+      command: 'npx tsx apps/api/src/server.ts',
+      url: `${ssoURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(process.env.E2E_SSO_PORT),
+        DATA_DIR: process.env.E2E_SSO_DATA_DIR,
+        PUBLIC_URL: ssoURL,
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        GOOGLE_ISSUER: oidcURL,
+        OIDC_ALLOW_INSECURE: '1',
+      },
+    },
+  ],
 });

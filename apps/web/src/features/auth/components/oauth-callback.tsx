@@ -6,6 +6,12 @@ import { paths } from '../../../config/paths';
 import { adminSignIn, exchangeCoachCode } from '../api/auth-api';
 import { safeReturnPath } from '../utils/redirects';
 
+/** Texts for the `error` our OpenID Connect callback can send back (spec 1 section 8). */
+const callbackErrors: Record<string, string> = {
+  email_missing: messages.signUp.emailMissing,
+  no_account: messages.signIn.noAccountWithEmail,
+};
+
 const dashboardFor = (realm: string | null) =>
   realm === REALMS.admin ? paths.dashboard.href() : paths.coach.href();
 
@@ -28,8 +34,11 @@ export function OAuthCallback() {
   const realm = search.get('realm');
   const authType = search.get('auth-type');
   const redirect = safeReturnPath(search.get('redirect'));
+  const providerError = search.get('error');
   const valid = Boolean(code) && (realm === REALMS.coach || realm === REALMS.admin);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(
+    providerError ? (callbackErrors[providerError] ?? messages.other.oauth) : null,
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -45,25 +54,29 @@ export function OAuthCallback() {
         else if (signUp && realm === REALMS.coach) navigate(paths.coachOnboarding.href(), { replace: true });
         else navigate(dashboardFor(realm), { replace: true });
       } catch {
-        setFailed(true);
+        setFailed(messages.other.oauth);
       }
     })();
   }, [valid, code, realm, authType, redirect, navigate]);
 
-  if (!valid) return <Navigate to={dashboardFor(realm)} replace />;
   if (failed) {
     return (
       <Stack gap="md">
         <Title order={1} fz={26}>
           Sign-in failed
         </Title>
-        <Text role="alert">{messages.other.oauth}</Text>
-        <Button component={Link} to={realm === REALMS.admin ? paths.auth.href() : paths.coachAuth.href()}>
+        <Text role="alert">{failed}</Text>
+        <Button
+          component={Link}
+          to={realm === REALMS.admin ? paths.auth.href() : paths.coachAuth.href()}
+          replace
+        >
           Back to log in
         </Button>
       </Stack>
     );
   }
+  if (!valid) return <Navigate to={dashboardFor(realm)} replace />;
   return (
     <Stack align="center" gap="md" py="xl">
       <Loader />
