@@ -44,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Two log lines per request cost more than the /app-user/me handler itself; keep them for debugging.
+    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);

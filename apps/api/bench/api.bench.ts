@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:api`: starts the real server (tsx src/server.ts) in its own process on loopback, against
+ * PGlite and — when reachable — PostgreSQL, and drives it with autocannon:
+ *   - sign-in: POST /api/authn/password (argon2id verify + one-time code)
+ *   - me:      GET /api/app-user/me with a bearer access token (JWT verify + one indexed query)
+ * at 50 and 200 connections. Prints requests/s and p50/p99 latency.
+ *
+ * Env: BENCH_DURATION (seconds per run, default 10), BENCH_PG_URL (default DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_SKIP_PG=1.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNTS } from '@agaton/db';
+import { createTestDatabase } from '@agaton/db/testing';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const pgUrl =
+  process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = [50, 200];
+
+interface Row {
+  backend: string;
+  scenario: string;
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '100000000',
+      WEB_DIST_DIR: join(tmpdir(), 'agaton-bench-no-spa'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Agaton is running')) resolve();
+    });
+  });
+  return { url, child };
+}
+
+async function post(url: string, body: unknown): Promise<Record<string, string>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, string>;
+}
+
+/** Waits until the server answers promptly again (aborted sign-ins may still be hashing). */
+async function drained(url: string) {
+  for (let i = 0; i < 60; i++) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`);
+    if (performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function benchBackend(backend: string, env: Record<string, string>): Promise<Row[]> {
+  const { url, child } = await startServer(env);
+  const rows: Row[] = [];
+  try {
+    const credentials = { username: DEMO_ACCOUNTS.coach, password: DEMO_ACCOUNTS.password };
+    const { code } = await post(`${url}/api/authn/password`, credentials);
+    const session = await post(`${url}/api/token`, { code });
+    // /me first: queued argon2 work from a saturated sign-in run would otherwise leak into it.
+    const scenarios = [
+      {
+        name: 'GET /api/app-user/me',
+        options: {
+          method: 'GET' as const,
+          path: '/api/app-user/me',
+          headers: { authorization: `Bearer ${session.accessToken}` } as Record<string, string>,
+          body: undefined,
+        },
+      },
+      {
+        name: 'sign-in POST /api/authn/password',
+        options: {
+          method: 'POST' as const,
+          path: '/api/authn/password',
+          headers: { 'content-type': 'application/json' } as Record<string, string>,
+          body: JSON.stringify(credentials),
+        },
+      },
+    ];
+    for (const scenario of scenarios) {
+      for (const connections of CONNECTIONS) {
+        // A short warm-up so JIT and the pool are ready before measuring.
+        // autocannon takes the path as part of the URL.
+        const { path, ...request } = scenario.options;
+        const target = { ...request, url: `${url}${path}`, connections };
+        // A short warm-up so JIT and the pool are ready before measuring.
+        await run({ ...target, duration: 2 });
+        const result = await run({ ...target, duration });
+        const row: Row = {
+          backend,
+          scenario: scenario.name,
+          connections,
+          reqPerSec: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        };
+        rows.push(row);
+        await drained(url);
+        console.log(
+          `${backend.padEnd(10)} ${scenario.name.padEnd(34)} c=${String(connections).padEnd(4)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}`,
+        );
+      }
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  return rows;
+}
+
+async function postgresReachable() {
+  if (process.env.BENCH_SKIP_PG === '1') return false;
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const all: Row[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-'));
+try {
+  all.push(...(await benchBackend('pglite', { DATA_DIR: dataDir })));
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (await postgresReachable()) {
+  const database = await createTestDatabase({ databaseUrl: pgUrl });
+  const pgDataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-pg-'));
+  try {
+    all.push(...(await benchBackend('postgres', { DATA_DIR: pgDataDir, DATABASE_URL: database.url ?? '' })));
+  } finally {
+    await database.close();
+    rmSync(pgDataDir, { recursive: true, force: true });
+  }
+} else {
+  console.log(`PostgreSQL not reachable at ${pgUrl}; skipped.`);
+}
+console.log('\nSummary (req/s, p50/p99 ms):');
+console.table(all);
