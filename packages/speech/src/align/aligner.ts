@@ -94,6 +94,24 @@ function buildPhone(seg: Segment, loop: PhoneFrames): AlignedPhone {
   };
 }
 
+const VOWEL_PHONES = new Set([
+  'AA',
+  'AE',
+  'AH',
+  'AO',
+  'AW',
+  'AY',
+  'EH',
+  'ER',
+  'EY',
+  'IH',
+  'IY',
+  'OW',
+  'OY',
+  'UH',
+  'UW',
+]);
+
 /** Inserted speech must last this many frames of loop phones... */
 const MIN_INSERTION_FRAMES = 20;
 /** ...and fit the phone loop this much better than silence (nats per frame). */
@@ -126,7 +144,9 @@ function speechInSilence(
     if (f === first || loop.phone[f - 1] !== label) phones.push(label);
   }
   const gain = (loopSum - logProb(seg.p)) / frames;
-  if (speechFrames < MIN_INSERTION_FRAMES || gain < MIN_INSERTION_GAIN) return null;
+  // Words have vowels; breaths, clicks and noise come back from the loop as fricatives and stops.
+  const voweled = phones.some((p) => VOWEL_PHONES.has(p));
+  if (speechFrames < MIN_INSERTION_FRAMES || gain < MIN_INSERTION_GAIN || !voweled) return null;
   return { start: start / FRAME_RATE, end: end / FRAME_RATE, phones };
 }
 
