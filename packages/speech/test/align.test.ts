@@ -89,6 +89,10 @@ describe('text and g2p', () => {
     ]);
   });
 
+  it('folds accents so the dictionary finds the word', () => {
+    expect(tokenise('Café naïve résumé').map((t) => t.normalised)).toEqual(['cafe', 'naive', 'resume']);
+  });
+
   it('gives plausible pronunciations', () => {
     expect(g2p('shop')).toBe('SH AA P');
     expect(g2p('night')).toBe('N AY T');

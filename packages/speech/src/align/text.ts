@@ -56,6 +56,8 @@ export function tokenise(text: string): TextToken[] {
       continue;
     }
     const normalised = text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '') // "café" → "cafe": accents are not in the dictionary
       .toLowerCase()
       .replace(/[’‘`]/g, "'")
       .replace(/[^a-z0-9']/g, '');
