@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { AppError } from './lib/app-error.ts';
@@ -45,7 +45,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Two log lines per request cost more than the /app-user/me handler itself; keep them for debugging.
-    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
+    }),
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
