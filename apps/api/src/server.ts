@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, openDatabase, seedDemoData } from '@agaton/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { purgeExpiredTokens } from './modules/auth/cleanup.ts';
 
 /** Production entry: migrate, seed an empty database, serve API + SPA on PORT. */
 async function main() {
@@ -18,6 +19,12 @@ async function main() {
     ? resolve(config.WEB_DIST_DIR)
     : join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp({ config, db: db.db, webDistDir });
+
+  // Hourly housekeeping; unref so it never keeps the process alive.
+  const purge = () =>
+    purgeExpiredTokens(db.db).catch((error) => app.log.warn({ err: error }, 'token purge failed'));
+  await purge();
+  setInterval(purge, 60 * 60 * 1000).unref();
 
   const shutdown = async () => {
     await app.close();

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** ./data at the repository root, whichever workspace npm started the server from. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data', import.meta.url));
 
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
@@ -13,7 +17,7 @@ const url = z.url({ error: 'must be a URL' });
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
