@@ -44,6 +44,8 @@ const envSchema = z.object({
   MICROSOFT_ISSUER: url.default('https://login.microsoftonline.com/common/v2.0'),
   /** Only for OIDC tests and local providers on http:// loopback. */
   OIDC_ALLOW_INSECURE: flag.default(false),
+  /** 1 behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For. Off, it could be spoofed. */
+  TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED_DEMO_DATA: flag.default(true),

@@ -184,3 +184,23 @@ describe('service endpoints', () => {
     }
   });
 });
+
+describe('rate limits cannot be dodged', () => {
+  it('ignores a spoofed X-Forwarded-For unless TRUST_PROXY=1', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '2' });
+    try {
+      const attempt = (ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/authn/password',
+          headers: { 'x-forwarded-for': ip },
+          payload: { username: 'a@b.co', password: 'Wrong123' },
+        });
+      expect((await attempt('10.0.0.1')).statusCode).toBe(401);
+      expect((await attempt('10.0.0.2')).statusCode).toBe(401);
+      expect((await attempt('10.0.0.3')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
