@@ -1,6 +1,6 @@
 import { messages } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { uniqueEmail } from '../fixtures/accounts';
+import { seeded, uniqueEmail } from '../fixtures/accounts';
 import { readTokens } from '../fixtures/api';
 
 /** Signs in on the OpenID provider's own login page and consents. */
@@ -45,6 +45,16 @@ test.describe('social sign-in through a real OpenID provider', () => {
     await signInAtProvider(page, uniqueEmail('stranger'));
     await expect(page).toHaveURL(/\/coach\/oauth2-redirect/);
     await expect(page.getByRole('alert')).toHaveText(messages.signIn.noAccountWithEmail);
+  });
+
+  test('an admin signs in with Google and lands on the dashboard', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Log in with Google' }).click();
+    await signInAtProvider(page, seeded.admin.email);
+    await expect(page).toHaveURL(/\/dashboard\/[a-z-]+$/);
+    await expect(page.getByTestId('user-block')).toContainText(seeded.admin.email);
+    expect((await readTokens(page, 'admin')).token).toBeTruthy();
+    expect((await readTokens(page, 'user')).token).toBeNull();
   });
 
   test('Microsoft is not configured on this server and says so', async ({ page }) => {
