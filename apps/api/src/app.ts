@@ -66,7 +66,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'https:'], 'media-src': ["'self'", 'blob:', 'data:'] },
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'media-src': ["'self'", 'blob:', 'data:'],
+        // The quick start serves plain http on any host (LAN IPs too); upgrading would break its assets.
+        'upgrade-insecure-requests': null,
+      },
     },
   });
   await app.register(rateLimit, {
