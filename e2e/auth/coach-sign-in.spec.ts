@@ -8,6 +8,7 @@ test.describe('coach sign-in', () => {
   }) => {
     await page.goto('/coach/auth');
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveTitle('Log in · Agaton');
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
 
     await page.getByLabel('Email').fill(seeded.coach.email);
@@ -24,6 +25,7 @@ test.describe('coach sign-in', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/coach\/sessions$/);
     await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+    await expect(page).toHaveTitle('Sessions · Agaton');
     await expect(page.getByRole('tab', { name: 'History' })).toBeVisible();
     await expect(page.getByText('No reports to show yet.')).toBeVisible();
     const userBlock = page.getByTestId('user-block');

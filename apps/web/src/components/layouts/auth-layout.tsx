@@ -1,4 +1,5 @@
 import { Box, Grid, Paper, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { layout } from '../../config/constants';
 import { Logo } from '../ui/logo';
@@ -7,7 +8,17 @@ import { Logo } from '../ui/logo';
  * Page frame of every sign-in screen: the logo and a centred card (max 520px). With `aside`, a brand
  * panel sits beside the card on wide screens and above it on phones.
  */
-export function AuthLayout({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+export function AuthLayout({
+  children,
+  aside,
+  title,
+}: {
+  children: ReactNode;
+  aside?: ReactNode;
+  /** Browser tab title, e.g. 'Log in'. */
+  title?: string;
+}) {
+  useDocumentTitle(title ? `${title} · Agaton` : 'Agaton');
   const card = (
     <Paper
       component="main"

@@ -1,4 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 /** Page title with an optional description and actions, used by every shell page. */
@@ -11,6 +12,7 @@ export function PageHeader({
   description?: string;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(`${title} · Agaton`);
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
       <Stack gap={4}>

@@ -4,7 +4,7 @@ import { ForgotPasswordForm } from '../../../features/auth/components/forgot-pas
 /** /forgot-password */
 export default function AdminForgotPasswordRoute() {
   return (
-    <AuthLayout>
+    <AuthLayout title="Forgot password">
       <ForgotPasswordForm audience="admin" />
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '../../../features/auth/components/reset-passw
 export default function AdminResetPasswordRoute() {
   const { token } = useParams();
   return (
-    <AuthLayout>
+    <AuthLayout title="Reset password">
       <ResetPasswordForm audience="admin" token={token} />
     </AuthLayout>
   );

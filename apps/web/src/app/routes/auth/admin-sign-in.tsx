@@ -8,7 +8,7 @@ import { useHasToken } from '../../../lib/session';
 export default function AdminSignInRoute() {
   if (useHasToken('admin')) return <Navigate to={paths.dashboard.href()} replace />;
   return (
-    <AuthLayout>
+    <AuthLayout title="Log in">
       <LoginForm audience="admin" />
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { adminMarketing } from '../../../features/auth/texts';
 /** /signup — two-step admin sign-up beside the marketing panel. */
 export default function AdminSignUpRoute() {
   return (
-    <AuthLayout aside={<BrandPanel {...adminMarketing} />}>
+    <AuthLayout title="Sign up" aside={<BrandPanel {...adminMarketing} />}>
       <AdminSignup />
     </AuthLayout>
   );

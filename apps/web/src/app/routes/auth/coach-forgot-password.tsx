@@ -4,7 +4,7 @@ import { ForgotPasswordForm } from '../../../features/auth/components/forgot-pas
 /** /coach/auth/forgot-password */
 export default function CoachForgotPasswordRoute() {
   return (
-    <AuthLayout>
+    <AuthLayout title="Forgot password">
       <ForgotPasswordForm audience="coach" />
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { ResetPasswordForm } from '../../../features/auth/components/reset-passw
 export default function CoachResetPasswordRoute() {
   const { token } = useParams();
   return (
-    <AuthLayout>
+    <AuthLayout title="Reset password">
       <ResetPasswordForm audience="coach" token={token} />
     </AuthLayout>
   );

@@ -11,7 +11,7 @@ export default function CoachSignInRoute() {
   const destination = coachDestination(search);
   if (signedIn && destination.kind === 'path') return <Navigate to={destination.to} replace />;
   return (
-    <AuthLayout>
+    <AuthLayout title="Log in">
       <LoginForm audience="coach" />
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { coachWelcome } from '../../../features/auth/texts';
 /** /coach/signup — welcome panel and the 'Get started' card. */
 export default function CoachSignUpRoute() {
   return (
-    <AuthLayout aside={<BrandPanel {...coachWelcome} />}>
+    <AuthLayout title="Sign up" aside={<BrandPanel {...coachWelcome} />}>
       <CoachSignupForm />
     </AuthLayout>
   );

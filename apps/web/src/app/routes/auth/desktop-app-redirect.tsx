@@ -4,7 +4,7 @@ import { DesktopAppRedirect } from '../../../features/auth/components/desktop-ap
 /** /coach/desktop-app-redirect */
 export default function DesktopAppRedirectRoute() {
   return (
-    <AuthLayout>
+    <AuthLayout title="Redirecting">
       <DesktopAppRedirect />
     </AuthLayout>
   );

@@ -4,7 +4,7 @@ import { OAuthCallback } from '../../../features/auth/components/oauth-callback'
 /** /coach/oauth2-redirect */
 export default function OAuthRedirectRoute() {
   return (
-    <AuthLayout>
+    <AuthLayout title="Signing in">
       <OAuthCallback />
     </AuthLayout>
   );

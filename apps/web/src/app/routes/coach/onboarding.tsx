@@ -35,7 +35,7 @@ export default function CoachOnboardingRoute() {
   }
 
   return (
-    <AuthLayout>
+    <AuthLayout title="Select your goals">
       <Stack gap="md">
         <Title order={1} fz={28}>
           Select your goals
