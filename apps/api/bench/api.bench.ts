@@ -6,7 +6,7 @@
  * at 50 and 200 connections. Prints requests/s and p50/p99 latency.
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_PG_URL (default DATABASE_URL or
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_SKIP_PG=1.
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (default "pglite,postgres").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -148,7 +148,6 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
 }
 
 async function postgresReachable() {
-  if (process.env.BENCH_SKIP_PG === '1') return false;
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -159,14 +158,18 @@ async function postgresReachable() {
   }
 }
 
+const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const all: Row[] = [];
-const dataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-'));
-try {
-  all.push(...(await benchBackend('pglite', { DATA_DIR: dataDir })));
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (backends.includes('pglite')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-'));
+  try {
+    all.push(...(await benchBackend('pglite', { DATA_DIR: dataDir })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-if (await postgresReachable()) {
+const wantPostgres = backends.includes('postgres');
+if (wantPostgres && (await postgresReachable())) {
   const database = await createTestDatabase({ databaseUrl: pgUrl });
   const pgDataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-pg-'));
   try {
@@ -175,7 +178,7 @@ if (await postgresReachable()) {
     await database.close();
     rmSync(pgDataDir, { recursive: true, force: true });
   }
-} else {
+} else if (wantPostgres) {
   console.log(`PostgreSQL not reachable at ${pgUrl}; skipped.`);
 }
 console.log('\nSummary (req/s, p50/p99 ms):');
