@@ -55,5 +55,5 @@ console.log(
   `${(recording.durationSec / 60).toFixed(1)} min recording (${parts.length} sentences, ${referenceWords} words): ` +
     `WER ${((100 * errors) / referenceWords).toFixed(1)}%, wall ${wall.toFixed(1)} s on ${concurrency} workers, ` +
     `RTF ${(wall / recording.durationSec).toFixed(3)} (per core ${((wall * concurrency) / recording.durationSec).toFixed(3)}), ` +
-    `peak RSS of this process ${(peakRss / 1024 / 1024).toFixed(0)} MB (decoders: ~60 MB each)`,
+    `peak RSS of this process ${(peakRss / 1024 / 1024).toFixed(0)} MB (each decoder process adds ~105 MB)`,
 );
