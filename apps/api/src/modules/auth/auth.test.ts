@@ -91,6 +91,14 @@ describe('two-stage sign-in', () => {
     expect(again.json().error.message).toBe(messages.token.codeInvalid);
   });
 
+  it('refuses a social token it did not issue', async () => {
+    const res = await call(t.app, 'POST', '/api/authn/social', {
+      body: { firebaseAuthToken: 'forged-token' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('INVALID_TOKEN');
+  });
+
   it('signs in through /app-user/auth with the user in the answer', async () => {
     await buildUser(t.db, { email: 'main.api@example.com', firstName: 'Mia' });
     const res = await call(t.app, 'POST', '/api/app-user/auth', {
