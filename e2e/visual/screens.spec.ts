@@ -17,6 +17,7 @@ const publicScreens = [
   ['admin-sign-up', '/signup'],
   ['admin-forgot', '/forgot-password'],
   ['admin-reset', '/reset-password/example-token'],
+  ['candidate', '/candidate'],
   // No url: the page explains the failure instead of handing off to the (absent) desktop app.
   ['desktop-redirect', '/coach/desktop-app-redirect'],
 ] as const;
@@ -35,6 +36,10 @@ for (const [width, label] of [
       path: `test-results/screens/coach-sign-in-password-${label}.png`,
       fullPage: true,
     });
+    await page.getByLabel('Password', { exact: true }).fill('WrongPass1');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/coach-sign-in-error-${label}.png`, fullPage: true });
     for (const [name, path] of publicScreens) {
       await page.goto(path);
       await expect(page.getByRole('heading').first()).toBeVisible();
