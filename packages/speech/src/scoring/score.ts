@@ -59,7 +59,7 @@ export function loadCalibratedModel(acousticModel = 'en-us-16k'): CalibratedMode
 
 /**
  * A word counts as omitted when the optional-words decoding left it out and it also fits the audio
- * worse than usual (either alone is too often wrong for accented speech), or when the aligner had
+ * clearly worse than usual or was squeezed (either alone is too often wrong for accented speech), or when the aligner had
  * to squeeze it to the minimum duration (3 frames a phone) and it matches the audio very badly.
  */
 function isOmitted(word: Alignment['words'][number], wordPred: number, model: CalibratedModel): boolean {
@@ -67,7 +67,9 @@ function isOmitted(word: Alignment['words'][number], wordPred: number, model: Ca
   if (phones.length === 0) return true;
   const squeezed = phones.filter((p) => (p.features.frames ?? 3) <= 3).length / phones.length;
   const gopN = phones.reduce((a, p) => a + normalisedGop(p, model.phoneStats), 0) / phones.length;
-  if (word.heard === false && (gopN < 0 || wordPred < 6)) return true;
+  // Measured on 30 dev recordings (all rated complete): this pair flags 1.5 % of words, against
+  // 6 % for the optional-words pass alone; flite readings with a word left out are all caught.
+  if (word.heard === false && (gopN < -1.5 || squeezed >= 0.5)) return true;
   return wordPred < 3 && (squeezed >= 0.75 || gopN < -2.5);
 }
 
@@ -135,8 +137,9 @@ export function scoreAlignment(
   const reference = words.filter((w) => w.status === 'ok' || w.status === 'omitted');
   const completeness = (100 * reference.filter((w) => w.status === 'ok').length) / reference.length;
   const u = pred.utterance;
-  // The experts rated complete readings almost only; words left out scale the total down.
-  const total = u.total * completeness * 0.1;
+  // The experts rated complete readings almost only; words left out scale the total down, softly,
+  // because a word wrongly taken for skipped must not sink a whole reading.
+  const total = u.total * 10 * (0.4 + (0.6 * completeness) / 100);
   return {
     ok: true,
     words,
