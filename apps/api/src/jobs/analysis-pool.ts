@@ -73,6 +73,8 @@ interface Slot {
 }
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+/** A worker still on a timed-out job this long after its deadline is replaced. */
+const HUNG_AFTER_MS = 120_000;
 
 /**
  * In-process pool of analysis workers (stack.md: "in-process worker pool"), bounded so overload turns
@@ -193,6 +195,7 @@ export class AnalysisPool {
       }
       const job = slot.job;
       slot.job = null;
+      if (job?.startedAt) this.learn(job.request.kind, Date.now() - job.startedAt);
       if (job && job.request.id === message.id) {
         if (message.ok)
           this.finish(job, null, { response: message.response, durationSec: message.durationSec });
@@ -238,14 +241,15 @@ export class AnalysisPool {
   private expire(pending: Pending) {
     const queued = this.queue.indexOf(pending);
     if (queued >= 0) this.queue.splice(queued, 1);
-    const slot = this.slots.find((s) => s.job === pending);
     this.finish(pending, new AnalysisTimeoutError());
-    // The engine cannot be interrupted mid-analysis: replace the worker that holds the job.
-    if (slot) {
-      slot.job = null;
-      this.replace(slot, new AnalysisTimeoutError());
-      this.ensureWorkers();
-    }
+    const slot = this.slots.find((s) => s.job === pending);
+    if (!slot) return;
+    // The caller has its answer; the worker finishes the job and its answer is dropped. Killing it now
+    // would reload the models and orphan the recogniser's child process. Only a worker still busy
+    // long after the deadline is taken as hung and replaced.
+    setTimeout(() => {
+      if (slot.job === pending) this.replace(slot, new AnalysisTimeoutError());
+    }, HUNG_AFTER_MS).unref();
   }
 
   private finish(pending: Pending, error: Error | null, result?: AnalysisResult) {
@@ -260,15 +264,15 @@ export class AnalysisPool {
       return;
     }
     this.stats.completed++;
-    if (startedAt) {
-      const took = Date.now() - startedAt;
-      this.stats.totalMs += took;
-      const kind = pending.request.kind;
-      const previous = this.typicalMs.get(kind);
-      this.typicalMs.set(kind, previous === undefined ? took : 0.7 * previous + 0.3 * took);
-    }
+    if (startedAt) this.stats.totalMs += Date.now() - startedAt;
     this.setStatus(pending.request.id, 'done');
     pending.resolve(result as AnalysisResult);
+  }
+
+  /** Typical run time per kind, late jobs included, so admission reflects the machine's real speed. */
+  private learn(kind: AnalysisKind, took: number) {
+    const previous = this.typicalMs.get(kind);
+    this.typicalMs.set(kind, previous === undefined ? took : 0.7 * previous + 0.3 * took);
   }
 
   private setStatus(id: number, status: JobStatus) {
