@@ -5,14 +5,18 @@
  *
  * BENCH_URL=http://host:port targets a running server (its per-client rate limit applies); otherwise the
  * scoring module runs in-process on loopback with the rate limit lifted (every client here is 127.0.0.1).
- * BENCH_ONLY=reading|free-speech runs one endpoint; BENCH_CONCURRENCY=1,4 picks the levels.
+ * BENCH_ONLY=reading|free-speech runs one endpoint; BENCH_CONCURRENCY=1,4 picks the levels;
+ * BENCH_ANSWER_SECONDS sets the free-answer length; SCORING_* settings apply to the in-process server.
  */
 import Fastify from 'fastify';
 import { AccessTokens } from '../src/lib/tokens.ts';
 import { scoringModule } from '../src/modules/scoring/scoring.module.ts';
 import { type Clip, freeAnswers, readingClips } from './scoring-clips.ts';
 
-const MAX_ATTEMPTS = 30;
+/** Bounds so the run always ends: attempts per request and its whole time, waits included. */
+const MAX_ATTEMPTS = 8;
+const REQUEST_BUDGET_MS = 240_000;
+const answerSeconds = Number(process.env.BENCH_ANSWER_SECONDS ?? 30);
 const levels = (process.env.BENCH_CONCURRENCY ?? '1,4,16').split(',').map(Number);
 const only = process.env.BENCH_ONLY;
 
@@ -38,7 +42,11 @@ async function startServer(): Promise<{ url: string; close: () => Promise<void> 
 async function post(url: string, clip: Clip, kind: 'reading' | 'free-speech'): Promise<Outcome> {
   const started = performance.now();
   let retries = 0;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  for (
+    let attempt = 1;
+    attempt <= MAX_ATTEMPTS && performance.now() - started < REQUEST_BUDGET_MS;
+    attempt++
+  ) {
     const form = new FormData();
     if (kind === 'reading') form.append('target_phrase', clip.text);
     else {
@@ -111,9 +119,9 @@ async function run(
 
 const server = await startServer();
 const reading = readingClips(16);
-const answers = freeAnswers(4);
+const answers = freeAnswers(4, answerSeconds);
 console.log(
-  `scoring bench against ${server.url}: ${reading.length} reading clips (~5 s), ${answers.length} free answers (~30 s)`,
+  `scoring bench against ${server.url}: ${reading.length} reading clips (~5 s), ${answers.length} free answers (~${answerSeconds} s)`,
 );
 // One request of each kind first so model loading is not measured.
 await post(server.url, reading[0], 'reading');
