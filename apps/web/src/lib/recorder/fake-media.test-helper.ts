@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** A MediaRecorder stand-in for jsdom: records nothing, delivers one chunk on stop like a browser. */
@@ -52,6 +53,8 @@ export function installFakeMedia(
 
 /** Mantine reads matchMedia and ResizeObserver, which jsdom lacks. */
 export function installDomShims() {
+  // Slow shared machines: give findBy/waitFor more than the default second.
+  configure({ asyncUtilTimeout: 5000 });
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({

@@ -25,7 +25,8 @@ function Harness({ onRecording }: { onRecording: (r: Recording) => void }) {
 
 const button = () => screen.getByRole('button', { name: /record/i });
 
-describe('press-and-hold recorder', () => {
+// A shared, loaded machine can make Mantine renders slow: allow more than the default 5 s.
+describe('press-and-hold recorder', { timeout: 30_000 }, () => {
   beforeEach(() => installDomShims());
   afterEach(() => {
     cleanup();

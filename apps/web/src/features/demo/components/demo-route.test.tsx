@@ -22,7 +22,8 @@ function open(path: string) {
   return router;
 }
 
-describe('demo routes', () => {
+// A shared, loaded machine can make Mantine renders slow: allow more than the default 5 s.
+describe('demo routes', { timeout: 30_000 }, () => {
   beforeEach(() => {
     installDomShims();
     installFakeMedia();

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { RecordButton } from '../../../lib/recorder/record-button';
 import { useRecorder } from '../../../lib/recorder/use-recorder';
 import { scoreFreeSpeech } from '../api/score-demo';
@@ -9,7 +9,7 @@ import { useScoreTask } from '../hooks/use-score-task';
 import type { FreeSpeechTask as FreeSpeechTaskData } from '../tasks';
 import { DEMO_LIMITS } from '../texts';
 import { believabilityOf } from '../utils/believability';
-import { saveIfBetter } from '../utils/demo-scores';
+import { loadDemoScores, saveIfBetter } from '../utils/demo-scores';
 import { ResultsPanel } from './results-panel';
 import { TaskCard, TaskHeader, TaskStatusArea } from './task-shell';
 
@@ -44,17 +44,19 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
   } = props;
   const score = props.score ?? defaultScore;
   const topic = task.data.topic;
+  const [best, setBest] = useState(() => loadDemoScores().freeSpeech[task._id]?.overall_score);
   const run = useScoreTask({
     kind: 'free-speech',
     score: useCallback((audio: Blob) => score(audio, topic), [score, topic]),
     onScored: useCallback(
       (view: { overall: number }, response: FreeSpeechScoreResponse) => {
         const believability = believabilityOf(response);
-        saveIfBetter('freeSpeech', {
+        const saved = saveIfBetter('freeSpeech', {
           _id: task._id,
           overall_score: view.overall,
           believabilityScore: { transcriptConfidence: { value: believability.transcriptConfidence.value } },
         });
+        setBest(saved.overall_score);
         onScored(view.overall);
       },
       [task._id, onScored],
@@ -66,7 +68,7 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
   const narrative = run.response?.nlp_assessment.narrative;
   return (
     <TaskCard>
-      <TaskHeader kind="Speak freely" level={task.level} position={position} />
+      <TaskHeader kind="Speak freely" level={task.level} position={position} best={best} />
       <Card radius="md" padding="lg" bg="brand.0" maw={DEMO_LIMITS.topicCardMaxWidth} mx="auto" w="100%">
         <Text size="sm" c="brand.8" fw={600} mb={4}>
           Your topic

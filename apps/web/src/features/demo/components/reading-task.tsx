@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowRight, IconVolume } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { RecordButton } from '../../../lib/recorder/record-button';
 import { useRecorder } from '../../../lib/recorder/use-recorder';
 import { scorePhrase } from '../api/score-demo';
@@ -9,7 +9,7 @@ import { useSampleAudio } from '../hooks/use-sample-audio';
 import { useScoreTask } from '../hooks/use-score-task';
 import type { ReadingTask as ReadingTaskData } from '../tasks';
 import { DEMO_LIMITS } from '../texts';
-import { saveIfBetter } from '../utils/demo-scores';
+import { loadDemoScores, saveIfBetter } from '../utils/demo-scores';
 import { ResultsPanel } from './results-panel';
 import { TaskCard, TaskHeader, TaskStatusArea } from './task-shell';
 
@@ -36,12 +36,13 @@ export function ReadingTask({
 }: ReadingTaskProps) {
   const sentence = task.data.sentence;
   const sample = useSampleAudio();
+  const [best, setBest] = useState(() => loadDemoScores().reading[task._id]?.overall_score);
   const run = useScoreTask({
     kind: 'reading',
     score: useCallback((audio: Blob) => score(audio, sentence), [score, sentence]),
     onScored: useCallback(
       (view: { overall: number }) => {
-        saveIfBetter('reading', { _id: task._id, overall_score: view.overall });
+        setBest(saveIfBetter('reading', { _id: task._id, overall_score: view.overall }).overall_score);
         onScored(view.overall);
       },
       [task._id, onScored],
@@ -50,7 +51,7 @@ export function ReadingTask({
   const recorder = useRecorder({ onRecording: run.submit, maxDurationMs: DEMO_LIMITS.maxReadingMs });
   return (
     <TaskCard>
-      <TaskHeader kind="Read aloud" level={task.level} position={position} />
+      <TaskHeader kind="Read aloud" level={task.level} position={position} best={best} />
       <div>
         <Text c="dimmed" size="sm" mb={6}>
           Hold the microphone button and read this sentence:

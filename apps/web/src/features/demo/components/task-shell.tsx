@@ -11,7 +11,8 @@ const LEVEL_LABEL: Record<DemoLevel, string> = {
 const LEVEL_COLOR: Record<DemoLevel, string> = { LOW: 'teal', MEDIUM: 'brand', ADVANCED: 'grape' };
 
 /** Header of a task card: what kind of task, its level and the position in the set. */
-export function TaskHeader({ kind, level, position }: { kind: string; level: DemoLevel; position: string }) {
+export function TaskHeader(props: { kind: string; level: DemoLevel; position: string; best?: number }) {
+  const { kind, level, position, best } = props;
   return (
     <Group justify="space-between">
       <Group gap="xs">
@@ -22,9 +23,16 @@ export function TaskHeader({ kind, level, position }: { kind: string; level: Dem
           {LEVEL_LABEL[level]}
         </Badge>
       </Group>
-      <Text size="sm" c="dimmed" data-testid="task-position">
-        {position}
-      </Text>
+      <Group gap="sm">
+        {best !== undefined && (
+          <Badge variant="outline" color="gray" radius="sm" data-testid="best-score">
+            Best {best}
+          </Badge>
+        )}
+        <Text size="sm" c="dimmed" data-testid="task-position">
+          {position}
+        </Text>
+      </Group>
     </Group>
   );
 }
