@@ -26,7 +26,8 @@ export async function verifyCredentials(
     .select({ id: table.id, passwordHash: table.passwordHash })
     .from(table)
     .where(eq(table.email, options.email));
-  if (!row) {
+  // Social-only accounts have no hash; they take as long as any other miss.
+  if (!row?.passwordHash) {
     await slowDummyVerify(options.password);
     throw new AppError('WRONG_CREDENTIALS');
   }

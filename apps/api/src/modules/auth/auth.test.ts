@@ -168,6 +168,27 @@ describe('password reset by e-mail', () => {
     expect(reuse.json().error.message).toBe(messages.token.resetLinkInvalid);
   });
 
+  it('a completed reset also voids the other links still in the mailbox', async () => {
+    await buildUser(t.db, { email: 'two.links@example.com' });
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await call(t.app, 'POST', '/api/password-reset-request', {
+        body: { username: 'two.links@example.com' },
+      });
+      tokens.push((await latestEmail(t.app, 'two.links@example.com'))!.text.match(/reset-pass\/(\S+)/)![1]);
+    }
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(
+      (await call(t.app, 'PUT', '/api/password', { body: { password: 'First9New' }, token: tokens[1] }))
+        .statusCode,
+    ).toBe(204);
+    const stale = await call(t.app, 'PUT', '/api/password', {
+      body: { password: 'Second9New' },
+      token: tokens[0],
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+
   it('answers 204 for an unknown e-mail without sending anything', async () => {
     const res = await call(t.app, 'POST', '/api/app-user/auth/forgot-password', {
       body: { email: 'ghost@example.com' },

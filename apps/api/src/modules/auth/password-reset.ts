@@ -55,6 +55,11 @@ export async function resetPassword(
     )
     .returning();
   if (!row) throw new AppError('INVALID_TOKEN', messages.token.resetLinkInvalid);
+  // Other links still in the mailbox die with this reset.
+  await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.subjectId, row.subjectId), isNull(passwordResetTokens.usedAt)));
   const passwordHash = await hashPassword(options.password);
   const table = row.subjectKind === 'admin' ? admins : users;
   await ctx.db.update(table).set({ passwordHash }).where(eq(table.id, row.subjectId));
