@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnalysisError, AnalysisPool, AnalysisTimeoutError, PoolBusyError } from './analysis-pool.ts';
+import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
+import { AnalysisPool } from './analysis-pool.ts';
 
 const workerEntry = new URL('./stand-in-worker.fixture.ts', import.meta.url);
 const job = (referenceText = 'ok', topic = '50') => ({

@@ -1,34 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
 import type { AnalysisKind, AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
-
-/** The queue is full: the caller answers 503 with Retry-After. */
-export class PoolBusyError extends Error {
-  constructor(readonly retryAfterSec: number) {
-    super('The analysis queue is full.');
-    this.name = 'PoolBusyError';
-  }
-}
-
-/** A job outlived its deadline (queued plus running); its worker is replaced. */
-export class AnalysisTimeoutError extends Error {
-  constructor() {
-    super('The analysis took too long.');
-    this.name = 'AnalysisTimeoutError';
-  }
-}
-
-/** The engine refused or failed on the input; `code` is the SpeechInputError code when there is one. */
-export class AnalysisError extends Error {
-  constructor(
-    readonly code: string | undefined,
-    message: string,
-    readonly errorName: string,
-  ) {
-    super(message);
-    this.name = 'AnalysisError';
-  }
-}
 
 export interface AnalysisJob {
   kind: AnalysisKind;

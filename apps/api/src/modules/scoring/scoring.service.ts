@@ -1,11 +1,7 @@
 import type { DemoReadingResponse, FreeSpeechResponse } from '@agaton/contracts';
 import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
-import {
-  AnalysisError,
-  type AnalysisPool,
-  AnalysisTimeoutError,
-  PoolBusyError,
-} from '../../jobs/analysis-pool.ts';
+import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from '../../jobs/analysis-errors.ts';
+import type { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
 
 /** A failure with the HTTP status, error code and user-facing text the route answers with. */
