@@ -46,6 +46,8 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '100000000',
       WEB_DIST_DIR: join(tmpdir(), 'agaton-bench-no-spa'),
+      // The speech workers would otherwise load their models while /me is being measured.
+      SCORING_WARM: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
