@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wav16kMono } from '@agaton/speech';
 
 /** Benchmark audio: speechocean762 dev-set learner recordings, encoded like a browser records. */
 const DATASET = fileURLToPath(new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url));
@@ -29,23 +30,6 @@ function pcmOf(wav: Buffer): Buffer {
     offset += 8 + size + (size % 2);
   }
   throw new Error('WAV without a data chunk');
-}
-
-function wavOf(pcm: Buffer): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16000, 24);
-  header.writeUInt32LE(32000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-'));
@@ -112,7 +96,7 @@ export function freeAnswers(count: number, seconds = 30): Clip[] {
     }
     const pcm = Buffer.concat(parts).subarray(0, seconds * 32000);
     answers.push({
-      ...encode(wavOf(pcm), `answer-${answers.length}`),
+      ...encode(wav16kMono(pcm), `answer-${answers.length}`),
       seconds: pcmSeconds(pcm),
       text: words.join(' '),
     });

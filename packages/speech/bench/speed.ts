@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../src/analyze.ts';
+import { wav16kMono } from '../src/audio/wav.ts';
 import type { SpeechTask } from '../src/types.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -43,22 +44,7 @@ function wavSamples(path: string): Int16Array {
 }
 
 function wavBytes(samples: Int16Array): Uint8Array {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16000, 24);
-  header.writeUInt32LE(32000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.byteLength, 40);
-  return new Uint8Array(
-    Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]),
-  );
+  return new Uint8Array(wav16kMono(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength)));
 }
 
 /** Dev-set recordings back to back with 0.4 s gaps until `seconds` are reached. */

@@ -28,6 +28,7 @@ export {
 export { resample } from './audio/resample.ts';
 export { type AudioFormat, sniffFormat } from './audio/sniff.ts';
 export { detectVoice, type VoicedSegment, voicedSeconds } from './audio/vad.ts';
+export { wav16kMono } from './audio/wav.ts';
 export type { TimedWord } from './fluency/events.ts';
 export { AVERAGE_WPM, analyseFluency, type FluencyInput, MIN_WORDS_FOR_RATE } from './fluency/fluency.ts';
 export { buildIntelligibilityProfile, humanizeConfidence } from './profiles/intelligibility.ts';

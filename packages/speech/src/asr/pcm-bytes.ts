@@ -1,3 +1,4 @@
+import { wav16kMono } from '../audio/wav.js';
 import type { Pcm16k } from '../types.js';
 
 /**
@@ -24,20 +25,5 @@ export function toInt16Bytes(pcm: Pcm16k): Buffer {
 
 /** A canonical 44-byte RIFF/WAVE header followed by the 16-bit samples (for HTTP upload). */
 export function toWavBytes(pcm: Pcm16k): Buffer {
-  const data = toInt16Bytes(pcm);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(16000, 24);
-  header.writeUInt32LE(32000, 28); // byte rate
-  header.writeUInt16LE(2, 32); // block align
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return wav16kMono(toInt16Bytes(pcm));
 }

@@ -1,4 +1,5 @@
 import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
+import { wav16kMono } from '@agaton/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisPool } from '../../jobs/analysis-pool.ts';
@@ -104,22 +105,9 @@ describe('scoring API on the real engine', () => {
     // 31 s of 16 kHz mono 16-bit noise: small enough in bytes, too long in time.
     const pcm = Buffer.alloc(31 * 32000);
     for (let i = 0; i < pcm.length; i += 2) pcm.writeInt16LE(Math.round((Math.random() - 0.5) * 2000), i);
-    const header = Buffer.alloc(44);
-    header.write('RIFF', 0);
-    header.writeUInt32LE(36 + pcm.length, 4);
-    header.write('WAVEfmt ', 8);
-    header.writeUInt32LE(16, 16);
-    header.writeUInt16LE(1, 20);
-    header.writeUInt16LE(1, 22);
-    header.writeUInt32LE(16000, 24);
-    header.writeUInt32LE(32000, 28);
-    header.writeUInt16LE(2, 32);
-    header.writeUInt16LE(16, 34);
-    header.write('data', 36);
-    header.writeUInt32LE(pcm.length, 40);
     const body = multipart(
       { target_phrase: SENTENCE },
-      { filename: 'long.wav', contentType: 'audio/wav', data: Buffer.concat([header, pcm]) },
+      { filename: 'long.wav', contentType: 'audio/wav', data: wav16kMono(pcm) },
     );
     const res = await post('/api/score/public/phrase', body);
     expect(res.statusCode).toBe(413);
