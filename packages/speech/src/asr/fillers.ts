@@ -2,7 +2,7 @@
  * Filled pauses. PocketSphinx's dictionary spells them as ordinary words ("uh", "um", "er", …) and
  * other engines as "++UH++"-style filler tokens or with punctuation; all map to one lower-case form.
  */
-const FILLED_PAUSES = new Set([
+export const FILLED_PAUSES: ReadonlySet<string> = new Set([
   'uh',
   'um',
   'er',

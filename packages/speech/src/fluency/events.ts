@@ -1,3 +1,4 @@
+import { FILLED_PAUSES } from '../asr/fillers.ts';
 import type { VoicedSegment } from '../audio/vad.ts';
 import type { PauseEvent, WordResult } from '../types.ts';
 
@@ -18,22 +19,6 @@ export const MIN_PAUSE_SEC = 0.25;
 export const LONG_PAUSE_SEC = 0.7;
 /** Gaps this long are silences: the speaker stopped, not paused. */
 export const SILENCE_SEC = 2;
-
-const FILLED_PAUSES = new Set([
-  'uh',
-  'um',
-  'er',
-  'erm',
-  'ah',
-  'eh',
-  'hmm',
-  'hm',
-  'mm',
-  'mhm',
-  'uhm',
-  'umm',
-  'uhh',
-]);
 
 /** Lower case, letters and apostrophes only ("Um," → "um", "++UH++" → "uh", "go(2)" → "go"). */
 export function normaliseWord(text: string): string {
