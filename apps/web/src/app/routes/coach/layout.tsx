@@ -1,8 +1,8 @@
 import { messages, type User } from '@agaton/contracts';
-import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { CoachShell } from '../../../components/layouts/coach-shell';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
 import { ApiError, tokenStorage } from '../../../lib/api-client';
@@ -41,16 +41,7 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
   if (loggedOut) return <Navigate to={paths.coachAuth.href()} replace />;
   if (!hasToken || unauthorised || wrongAccount) return <Navigate to={coachSignInFor(location)} replace />;
   if (error) {
-    return (
-      <Center mih="60vh">
-        <Stack align="center">
-          <Text role="alert">{messages.general.loadUser}</Text>
-          <Button onClick={() => refetch()} loading={isFetching}>
-            Retry
-          </Button>
-        </Stack>
-      </Center>
-    );
+    return <LoadError message={messages.general.loadUser} onRetry={() => refetch()} retrying={isFetching} />;
   }
   if (!user) return <PageLoader />;
   if (bare) return <Outlet context={user} />;

@@ -1,8 +1,8 @@
 import { type Admin, messages } from '@agaton/contracts';
-import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useOutletContext } from 'react-router';
 import { DashboardShell } from '../../../components/layouts/dashboard-shell';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
 import { ApiError, tokenStorage } from '../../../lib/api-client';
@@ -27,16 +27,7 @@ export function RequireAdmin({ bare = false }: { bare?: boolean }) {
   if (loggedOut) return <Navigate to={paths.auth.href()} replace />;
   if (!hasToken || unauthorised) return <Navigate to={paths.signup.href()} replace />;
   if (error) {
-    return (
-      <Center mih="60vh">
-        <Stack align="center">
-          <Text role="alert">{messages.general.loadUser}</Text>
-          <Button onClick={() => refetch()} loading={isFetching}>
-            Retry
-          </Button>
-        </Stack>
-      </Center>
-    );
+    return <LoadError message={messages.general.loadUser} onRetry={() => refetch()} retrying={isFetching} />;
   }
   if (!admin) return <PageLoader />;
   if (bare) return <Outlet context={admin} />;
