@@ -15,7 +15,12 @@ describe('one process serves the SPA and the API', () => {
 
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({ DATA_DIR: dist, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      DATA_DIR: dist,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'x'.repeat(40),
+      SCORING_WARM: '0',
+    });
     app = await buildApp({ config, db: database.db, webDistDir: dist, logger: false });
     close = async () => {
       await app.close();

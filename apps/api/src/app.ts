@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       orgRoutes(api, ctx);
       challengeRoutes(api, ctx, limit);
       oauthRoutes(api, ctx, limit);
-      api.register(scoringModule, { tokens: ctx.tokens });
+      api.register(scoringModule, { tokens: ctx.tokens, settings: config });
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PROVIDER_NOT_CONFIGURED',
   'INTERNAL',
+  'BUSY',
+  'TIMEOUT',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -41,6 +43,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PROVIDER_NOT_CONFIGURED: 501,
   INTERNAL: 500,
+  /** Overloaded (e.g. the analysis queue is full); the answer carries Retry-After. */
+  BUSY: 503,
+  /** The work did not finish before its deadline; worth retrying, so also 503 with Retry-After. */
+  TIMEOUT: 503,
 };
 
 /**
@@ -113,6 +119,8 @@ export const messages = {
     rateLimited: 'Too many attempts. Please wait a moment and try again.',
     notFound: 'Not found.',
     forbidden: 'You do not have access to this resource.',
+    busy: 'The server is busy right now. Please try again in a moment.',
+    timeout: 'The server took too long to answer. Please try again.',
   },
   other: {
     desktopRedirect: 'Error occured while authenticating into the app. Please try again',
@@ -155,6 +163,8 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   RATE_LIMITED: messages.request.rateLimited,
   PROVIDER_NOT_CONFIGURED: messages.signIn.providerNotConfigured,
   INTERNAL: messages.general.server,
+  BUSY: messages.request.busy,
+  TIMEOUT: messages.request.timeout,
 };
 
 /** One field problem inside a VALIDATION error. */

@@ -41,4 +41,37 @@ describe('configuration', () => {
       issuer: 'https://accounts.google.com',
     });
   });
+
+  it('reads the scoring settings, with defaults from the spec and warm workers outside tests', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' });
+    expect(config).toMatchObject({
+      SCORING_QUEUE: 32,
+      SCORING_RATE_LIMIT_PER_MINUTE: 30,
+      SCORING_READING_TIMEOUT_SECONDS: 20,
+      SCORING_FREE_SPEECH_TIMEOUT_SECONDS: 60,
+      SCORING_UPLOAD_LIMIT_BYTES: 12 * 1024 * 1024,
+      SCORING_WARM: true,
+      TTS_ENABLED: true,
+    });
+    expect(config.SCORING_WORKERS).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).SCORING_WARM).toBe(false);
+    const set = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', SCORING_WARM: '1', SCORING_QUEUE: '0' });
+    expect(set).toMatchObject({ SCORING_WARM: true, SCORING_QUEUE: 0 });
+  });
+
+  it('refuses malformed scoring settings by name', () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SCORING_WORKERS: '0',
+        SCORING_QUEUE: 'many',
+        SCORING_READING_TIMEOUT_SECONDS: '2.5',
+        SCORING_WARM: 'yes',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/SCORING_WORKERS: must be at least 1/);
+    expect(attempt).toThrow(/SCORING_QUEUE: must be a number/);
+    expect(attempt).toThrow(/SCORING_READING_TIMEOUT_SECONDS: must be a whole number/);
+    expect(attempt).toThrow(/SCORING_WARM: must be 1, 0, true or false/);
+  });
 });

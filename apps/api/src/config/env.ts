@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
 
 /** ./data at the repository root, whichever workspace npm started the server from. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data', import.meta.url));
@@ -10,7 +12,8 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data', import
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
   .transform((v) => v === '1' || v === 'true');
-const positiveInt = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive();
+const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number');
+const positiveInt = wholeNumber.positive('must be at least 1');
 const url = z.url({ error: 'must be a URL' });
 
 /** Every environment variable the API reads (documented in .env.example). */
@@ -49,6 +52,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED_DEMO_DATA: flag.default(true),
+  /** Analysis worker threads; default one per core. */
+  SCORING_WORKERS: positiveInt.default(availableParallelism()),
+  /** Jobs that may wait beyond the running ones before new ones get 503 + Retry-After. */
+  SCORING_QUEUE: wholeNumber.min(0, 'must be 0 or more').default(32),
+  /** Public scoring and text-to-speech requests per client (IP) per minute, then 429 + Retry-After. */
+  SCORING_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Deadlines, queue time included (spec 3 section 9: HTTP timeout 20 s, free-speech scoring 60 s). */
+  SCORING_READING_TIMEOUT_SECONDS: positiveInt.default(SCORING_LIMITS.timeoutMs.reading / 1000),
+  SCORING_FREE_SPEECH_TIMEOUT_SECONDS: positiveInt.default(SCORING_LIMITS.timeoutMs['free-speech'] / 1000),
+  /** Largest recording one scoring request may upload (then 413). */
+  SCORING_UPLOAD_LIMIT_BYTES: positiveInt.default(SCORING_LIMITS.maxUploadBytes),
+  /** Load the workers' models at start; unset = on, except under tests (NODE_ENV=test). */
+  SCORING_WARM: flag.optional(),
+  /** Off turns off the server's text-to-speech, so browsers use their own speechSynthesis. */
+  TTS_ENABLED: flag.default(true),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -60,9 +78,10 @@ export interface OidcProviderConfig {
 }
 
 /** Resolved configuration the app is built from. */
-export interface AppConfig extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET'> {
+export interface AppConfig extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM'> {
   PUBLIC_URL: string;
   JWT_SECRET: string;
+  SCORING_WARM: boolean;
   providers: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
 }
 
@@ -100,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
+    // Most test apps never score; loading the models there would only cost time.
+    SCORING_WARM: raw.SCORING_WARM ?? env.NODE_ENV !== 'test',
     providers: {
       google: provider(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET, raw.GOOGLE_ISSUER),
       microsoft: provider(raw.MICROSOFT_CLIENT_ID, raw.MICROSOFT_CLIENT_SECRET, raw.MICROSOFT_ISSUER),

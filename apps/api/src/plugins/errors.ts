@@ -1,5 +1,5 @@
-import { messages } from '@agaton/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ErrorCode, messages } from '@agaton/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
@@ -37,13 +37,26 @@ function flattenIssues(issues: Issue[], where: string) {
   return out;
 }
 
-function send(reply: import('fastify').FastifyReply, error: AppError) {
+function send(reply: FastifyReply, error: AppError) {
+  if (error.retryAfterSec !== undefined) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSec))));
+  }
   return reply.status(error.statusCode).send({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
   });
 }
 
-/** Maps every failure to `{ error: { code, message } }` and never leaks stacks or SQL to the client. */
+/** Statuses of framework and plugin errors (e.g. multipart limits) that have a code of their own. */
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/**
+ * Maps every failure to `{ error: { code, message } }` (plus Retry-After when the error gives one) and
+ * never leaks stacks or SQL to the client.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return send(reply, error);
@@ -51,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const details = flattenIssues(error.validation as Issue[], error.validationContext ?? 'body');
       const first = details[0];
       const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : undefined;
-      return send(reply, new AppError('VALIDATION', message, details));
+      return send(reply, new AppError('VALIDATION', message, { details }));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -66,7 +79,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Body parser failures other than the above (bad charset, etc.) are still the client's fault.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      const code = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION';
+      const code = CLIENT_ERROR_CODES[error.statusCode] ?? 'VALIDATION';
       return send(reply, new AppError(code, code === 'VALIDATION' ? messages.general.fallback : undefined));
     }
     request.log.error({ err: error }, 'unhandled error');

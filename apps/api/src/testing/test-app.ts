@@ -17,7 +17,7 @@ export interface TestApp {
 
 /**
  * The real app on a fresh database of its own (PGlite, or PostgreSQL when DATABASE_URL is set).
- * Rate limits are high unless a test overrides AUTH_RATE_LIMIT_MAX.
+ * Rate limits are high unless a test overrides AUTH_RATE_LIMIT_MAX; the speech workers start cold.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -32,6 +32,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '10000',
     MAIL_OUTBOX_VIEWER: '1',
+    // Most test apps never score; tests that do wait for the models on their first recording.
+    SCORING_WARM: '0',
     ...env,
   });
   const app = await buildApp({

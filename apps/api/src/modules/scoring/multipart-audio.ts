@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ScoringError } from './scoring.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
 
 /** Upload types that can hold audio; anything else is refused before decoding (415). */
@@ -10,33 +10,57 @@ export interface AudioUpload {
   fields: Record<string, string>;
 }
 
+export interface ReadAudioOptions {
+  /** Largest accepted "audio" file in bytes (SCORING_UPLOAD_LIMIT_BYTES). */
+  maxUploadBytes: number;
+}
+
+/**
+ * @fastify/multipart's own failures (file or part limits, a broken body) in the scoring texts, so the
+ * error plugin answers them like every other refusal.
+ */
+function multipartFailure(error: unknown, maxUploadBytes: number): unknown {
+  if (error instanceof AppError) return error;
+  const { statusCode, message } = error as { statusCode?: number; message?: string };
+  if (statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', T.tooLarge(maxUploadBytes));
+  if (statusCode && statusCode >= 400 && statusCode < 500) return new AppError('VALIDATION', message);
+  return error;
+}
+
 /** Reads one "audio" file and the text fields of a multipart request, within the upload limits. */
-export async function readAudioUpload(request: FastifyRequest): Promise<AudioUpload> {
-  if (!request.isMultipart()) throw new ScoringError(415, 'UNSUPPORTED_MEDIA_TYPE', T.notMultipart);
+export async function readAudioUpload(
+  request: FastifyRequest,
+  { maxUploadBytes }: ReadAudioOptions,
+): Promise<AudioUpload> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', T.notMultipart);
   const fields: Record<string, string> = {};
   let audio: Uint8Array | null = null;
-  const parts = request.parts({
-    limits: { fileSize: L.maxUploadBytes, files: 1, fields: 10, fieldSize: 4 * L.maxTextChars },
-  });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value ?? '');
-      continue;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 4 * L.maxTextChars },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== 'audio') {
+        await part.toBuffer();
+        continue;
+      }
+      if (part.mimetype && !AUDIO_MIME.test(part.mimetype)) {
+        // Drain the stream so the connection stays usable, then refuse.
+        part.file.resume();
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', T.unsupported);
+      }
+      const buffer = await part.toBuffer();
+      audio = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     }
-    if (part.fieldname !== 'audio') {
-      await part.toBuffer();
-      continue;
-    }
-    if (part.mimetype && !AUDIO_MIME.test(part.mimetype)) {
-      // Drain the stream so the connection stays usable, then refuse.
-      part.file.resume();
-      throw new ScoringError(415, 'UNSUPPORTED_MEDIA_TYPE', T.unsupported);
-    }
-    const buffer = await part.toBuffer();
-    audio = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  } catch (error) {
+    throw multipartFailure(error, maxUploadBytes);
   }
-  if (!audio) throw new ScoringError(400, 'VALIDATION', T.noAudio);
-  if (audio.byteLength === 0) throw new ScoringError(422, 'UNPROCESSABLE', T.empty);
+  if (!audio) throw new AppError('VALIDATION', T.noAudio);
+  if (audio.byteLength === 0) throw new AppError('UNPROCESSABLE', T.empty);
   // A private copy: the worker takes ownership of the bytes when they are transferred.
   return { audio: audio.slice(), fields };
 }
@@ -44,7 +68,7 @@ export async function readAudioUpload(request: FastifyRequest): Promise<AudioUpl
 /** A required, trimmed text field within the length limit. */
 export function requiredText(fields: Record<string, string>, name: string, missing: string): string {
   const value = fields[name]?.trim() ?? '';
-  if (!value) throw new ScoringError(400, 'VALIDATION', missing);
-  if (value.length > L.maxTextChars) throw new ScoringError(400, 'VALIDATION', T.textTooLong);
+  if (!value) throw new AppError('VALIDATION', missing);
+  if (value.length > L.maxTextChars) throw new AppError('VALIDATION', T.textTooLong);
   return value;
 }

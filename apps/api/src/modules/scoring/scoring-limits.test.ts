@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisPool } from '../../jobs/analysis-pool.ts';
+import { registerErrorHandling } from '../../plugins/errors.ts';
 import { createFliteTts } from '../../providers/tts/flite.ts';
 import { type ScoringRoutesOptions, scoringRoutes } from './scoring.routes.ts';
 import { fixture, multipart } from './scoring.test-helper.ts';
@@ -15,6 +16,7 @@ describe('scoring limits and sample audio', () => {
   async function start(options: Partial<ScoringRoutesOptions> & { size?: number; maxQueue?: number } = {}) {
     pool = new AnalysisPool({ size: options.size ?? 1, maxQueue: options.maxQueue ?? 0, workerEntry });
     app = Fastify();
+    registerErrorHandling(app);
     await app.register(scoringRoutes, { prefix: '/api', pool, ...options });
     await app.ready();
   }
@@ -54,9 +56,17 @@ describe('scoring limits and sample audio', () => {
     const busy = await post(reading('second'));
     expect(busy.statusCode).toBe(503);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(busy.json().error.message).toBe(T.busy);
+    expect(busy.json().error).toEqual({ code: 'BUSY', message: T.busy });
     await pool.close();
     expect((await stuck).statusCode).toBe(500);
+  });
+
+  it('answers 503 TIMEOUT with Retry-After when the analysis misses its deadline', async () => {
+    await start({ size: 1, maxQueue: 0, timeoutsMs: { reading: 300, 'free-speech': 300 } });
+    const late = await post(reading('hang'));
+    expect(late.statusCode).toBe(503);
+    expect(Number(late.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(late.json().error).toEqual({ code: 'TIMEOUT', message: T.timeout });
   });
 
   it('serves sample answer audio as WAV with flite', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../lib/tokens.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { fixture, multipart } from './scoring.test-helper.ts';
+import { SCORING_TEXTS as T } from './scoring.texts.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 
@@ -11,13 +12,14 @@ describe('scoring through the whole app', () => {
   let tokens: AccessTokens;
   beforeAll(async () => {
     // This machine is shared: give analysis room beyond the 20 s product deadline.
-    process.env.SCORING_READING_TIMEOUT_SECONDS = '120';
-    t = await createTestApp({}, {});
+    t = await createTestApp({
+      SCORING_READING_TIMEOUT_SECONDS: '120',
+      SCORING_UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024),
+    });
     // The same token service the app uses, so these are the tokens POST /api/challenge/auth issues.
     tokens = new AccessTokens(t.config.JWT_SECRET, 900);
   }, 60_000);
   afterAll(async () => {
-    delete process.env.SCORING_READING_TIMEOUT_SECONDS;
     await t.close();
   });
 
@@ -46,6 +48,16 @@ describe('scoring through the whole app', () => {
     expect(ok.statusCode).toBe(200);
     expect(demoReadingResponseSchema.parse(ok.json()).word_scores).toHaveLength(10);
   }, 60_000);
+
+  it('takes the upload limit from the configuration', async () => {
+    const b = multipart(
+      { target_phrase: SENTENCE },
+      { filename: 'big.wav', contentType: 'audio/wav', data: Buffer.alloc(3 * 1024 * 1024) },
+    );
+    const res = await t.app.inject({ method: 'POST', url: '/api/score/public/phrase', ...b });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: T.tooLarge(2 * 1024 * 1024) });
+  });
 
   it('limits public scoring per client and says how many requests remain', async () => {
     const b = multipart({});

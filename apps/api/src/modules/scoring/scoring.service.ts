@@ -2,38 +2,29 @@ import type { DemoReadingResponse, FreeSpeechResponse } from '@agaton/contracts'
 import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from '../../jobs/analysis-errors.ts';
 import type { AnalysisPool } from '../../jobs/analysis-pool.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
-
-/** A failure with the HTTP status, error code and user-facing text the route answers with. */
-export class ScoringError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly retryAfterSec?: number,
-  ) {
-    super(message);
-    this.name = 'ScoringError';
-  }
-}
 
 type Kind = 'reading' | 'free-speech';
 
-/** The engine's SpeechInputError codes (packages/speech/src/types.ts) → status, code, text. */
-export function inputErrorFor(kind: Kind, code: string | undefined): ScoringError | null {
+/** A timed-out analysis may well pass on a second try once the queue has drained. */
+const RETRY_AFTER_TIMEOUT_SEC = 5;
+
+/** The engine's SpeechInputError codes (packages/speech/src/types.ts) → error code and text. */
+export function inputErrorFor(kind: Kind, code: string | undefined): AppError | null {
   switch (code) {
     case 'EMPTY':
-      return new ScoringError(422, 'UNPROCESSABLE', T.empty);
+      return new AppError('UNPROCESSABLE', T.empty);
     case 'CORRUPT':
-      return new ScoringError(422, 'UNPROCESSABLE', T.corrupt);
+      return new AppError('UNPROCESSABLE', T.corrupt);
     case 'UNSUPPORTED':
-      return new ScoringError(415, 'UNSUPPORTED_MEDIA_TYPE', T.unsupported);
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', T.unsupported);
     case 'SILENT':
-      return new ScoringError(422, 'UNPROCESSABLE', T.silent);
+      return new AppError('UNPROCESSABLE', T.silent);
     case 'TOO_SHORT':
-      return new ScoringError(422, 'UNPROCESSABLE', T.tooShort(L.minSeconds[kind]));
+      return new AppError('UNPROCESSABLE', T.tooShort(L.minSeconds[kind]));
     case 'TOO_LONG':
-      return new ScoringError(413, 'PAYLOAD_TOO_LARGE', T.tooLong(L.maxSeconds[kind]));
+      return new AppError('PAYLOAD_TOO_LARGE', T.tooLong(L.maxSeconds[kind]));
     default:
       return null;
   }
@@ -43,8 +34,12 @@ async function analyse(pool: AnalysisPool, job: Parameters<AnalysisPool['run']>[
   try {
     return await pool.run(job);
   } catch (error) {
-    if (error instanceof PoolBusyError) throw new ScoringError(503, 'BUSY', T.busy, error.retryAfterSec);
-    if (error instanceof AnalysisTimeoutError) throw new ScoringError(503, 'TIMEOUT', T.timeout, 5);
+    if (error instanceof PoolBusyError) {
+      throw new AppError('BUSY', T.busy, { retryAfterSec: error.retryAfterSec });
+    }
+    if (error instanceof AnalysisTimeoutError) {
+      throw new AppError('TIMEOUT', T.timeout, { retryAfterSec: RETRY_AFTER_TIMEOUT_SEC });
+    }
     if (error instanceof AnalysisError) {
       const mapped = inputErrorFor(job.kind, error.code);
       if (mapped) throw mapped;

@@ -4,10 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import { AccessTokens } from '../../lib/tokens.ts';
+import { registerErrorHandling } from '../../plugins/errors.ts';
 import { candidateAuthenticator } from './candidate-auth.ts';
 import { scoringRoutes } from './scoring.routes.ts';
 import { datasetWav, fixture, multipart } from './scoring.test-helper.ts';
-import { ENGINE_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { ENGINE_LIMITS, SCORING_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 
@@ -28,6 +29,7 @@ describe('scoring API on the real engine', () => {
     });
     await pool.warm();
     app = Fastify();
+    registerErrorHandling(app);
     await app.register(scoringRoutes, {
       prefix: '/api',
       pool,
@@ -121,7 +123,10 @@ describe('scoring API on the real engine', () => {
     );
     const res = await post('/api/score/public/phrase', big);
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.message).toBe(T.tooLarge);
+    expect(res.json().error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: T.tooLarge(SCORING_LIMITS.maxUploadBytes),
+    });
     const json = await app.inject({ method: 'POST', url: '/api/score/public/phrase', payload: { a: 1 } });
     expect(json.statusCode).toBe(415);
   });

@@ -1,11 +1,17 @@
 /** User-facing texts and limits of the scoring endpoints, in one place for routes and tests. */
 export const SCORING_LIMITS = {
-  /** Bytes of one upload: a minute of 48 kHz stereo WAV fits, browser webm/opus is ~50 times smaller. */
+  /**
+   * Default bytes of one upload (SCORING_UPLOAD_LIMIT_BYTES): a minute of 48 kHz stereo WAV fits,
+   * browser webm/opus is ~50 times smaller.
+   */
   maxUploadBytes: 12 * 1024 * 1024,
   /** Reading: spec "speech recording max 30 seconds"; free speech: the 60 s scoring limit. */
   maxSeconds: { reading: 30, 'free-speech': 60 },
   minSeconds: { reading: 0.5, 'free-speech': 1 },
-  /** Deadlines, queue time included: HTTP timeout 20 s; free-speech scoring timeout 60 s. */
+  /**
+   * Default deadlines, queue time included (SCORING_*_TIMEOUT_SECONDS): HTTP timeout 20 s; free-speech
+   * scoring timeout 60 s.
+   */
   timeoutMs: { reading: 20_000, 'free-speech': 60_000 },
   maxTextChars: 600,
 } as const;
@@ -25,7 +31,8 @@ export const SCORING_TEXTS = {
   noPhrase: 'The request needs a "target_phrase" field with the sentence that was read.',
   noQuestion: 'The request needs a "question" field with the topic that was answered.',
   textTooLong: `The text is too long (at most ${SCORING_LIMITS.maxTextChars} characters).`,
-  tooLarge: `The recording is too large (at most ${SCORING_LIMITS.maxUploadBytes / 1024 / 1024} MB).`,
+  tooLarge: (maxBytes: number) =>
+    `The recording is too large (at most ${Number((maxBytes / 1024 / 1024).toFixed(1))} MB).`,
   empty: 'The recording is empty.',
   corrupt: 'The recording could not be decoded. It may be damaged or cut off.',
   unsupported: 'This audio format is not supported. Send WebM/Opus, Ogg, MP4/AAC, MP3 or WAV.',
@@ -39,5 +46,4 @@ export const SCORING_TEXTS = {
   unauthenticated: 'A candidate token is required.',
   ttsUnavailable: 'Text-to-speech is not available on this server.',
   ttsNoText: 'The "text" query parameter is required.',
-  failed: 'Server error. Please try again or contact support.',
 } as const;
