@@ -30,6 +30,27 @@ test.describe('reading demo', () => {
     await expect(page.getByTestId('results-panel')).toHaveCount(0);
   });
 
+  test('a busy scoring service is waited for and retried, then the score is shown', async ({ page }) => {
+    test.setTimeout(90_000);
+    let refused = 0;
+    // The first attempt meets a full analysis queue; the retry reaches the real server.
+    await page.route('**/api/score/public/phrase', async (route) => {
+      if (refused++ > 0) return route.continue();
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'BUSY', message: 'Scoring is busy right now.' } }),
+      });
+    });
+    await page.goto('/demo');
+    await holdRecord(page, 5_500);
+    await expect(page.getByTestId('scoring-busy')).toHaveText(/^Many people are practising right now/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('results-panel')).toBeVisible({ timeout: 45_000 });
+    expect(refused).toBe(2);
+  });
+
   test('a recording shorter than 500 ms is rejected and not scored', async ({ page }) => {
     const scoreCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/score/') && scoreCalls.push(r.url()));

@@ -10,6 +10,15 @@ export const DEMO_TEXTS = {
   orHigher: 'or higher',
 } as const;
 
+/**
+ * Texts the spec does not give, invented for behaviour it leaves open; kept apart from the spec's own
+ * so they are easy to review or replace.
+ */
+export const DEMO_INVENTED_TEXTS = {
+  /** While the scoring endpoint is busy (429 or 503 with Retry-After) and the demo waits to retry. */
+  busyRetrying: (seconds: number) => `Many people are practising right now — retrying in ${seconds} s…`,
+} as const;
+
 export const DEMO_LIMITS = {
   /** Reading recordings shorter than this are rejected and not scored. */
   minReadingMs: 500,
@@ -19,6 +28,12 @@ export const DEMO_LIMITS = {
   freeSpeechTimeoutMs: 60_000,
   /** Every other HTTP call. */
   httpTimeoutMs: 20_000,
+  /**
+   * A busy scoring endpoint (429/503 with Retry-After) is retried at most this often, waiting at most
+   * this long in all, before the spec's failure text is shown.
+   */
+  busyRetries: 3,
+  busyRetryBudgetMs: 30_000,
   /** Speaking-rate gauge scale and the average band of English speech. */
   rateScale: { min: 100, max: 170 },
   rateAverage: { min: 120, max: 150 },

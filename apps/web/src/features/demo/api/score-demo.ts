@@ -1,15 +1,28 @@
 import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
 import { DEMO_LIMITS } from '../texts';
 
-/** Failure of a scoring call; the screens show the spec's generic text, the status helps tests. */
+/**
+ * Failure of a scoring call; the screens show the spec's generic text. The status and Retry-After
+ * decide whether a busy server is worth waiting for.
+ */
 export class ScoreRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Retry-After of the answer in milliseconds; null when it had none. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ScoreRequestError';
   }
+}
+
+/** Retry-After as seconds (what the API sends) or an HTTP date, in milliseconds from `now`. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value?.trim()) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 const extensionFor = (type: string) =>
@@ -34,7 +47,11 @@ async function postAudio<T>(
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const message = (body as { error?: { message?: string } } | null)?.error?.message ?? response.statusText;
-    throw new ScoreRequestError(response.status, message);
+    throw new ScoreRequestError(
+      response.status,
+      message,
+      parseRetryAfter(response.headers.get('retry-after')),
+    );
   }
   return schema.parse(body);
 }

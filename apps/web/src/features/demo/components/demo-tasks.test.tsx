@@ -4,9 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomShims, installFakeMedia } from '../../../lib/recorder/fake-media.test-helper';
+import { ScoreRequestError } from '../api/score-demo';
 import { freeSpeechResponse, phraseResponse } from '../api/score-fixture.test-helper';
 import { FREE_SPEECH_TOPICS, READING_SETS } from '../tasks';
-import { DEMO_TEXTS } from '../texts';
+import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
 import { loadDemoScores } from '../utils/demo-scores';
 import { FreeSpeechTask } from './free-speech-task';
 import { ReadingTask } from './reading-task';
@@ -153,5 +154,46 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     await hold(5000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
     expect(screen.getByTestId('free-speech-state')).toHaveAttribute('data-state', 'idle');
+  });
+
+  it('keeps uploading while a busy server asks to wait, then shows the score', async () => {
+    const score = vi
+      .fn<() => Promise<ReturnType<typeof freeSpeechResponse>>>()
+      .mockRejectedValueOnce(new ScoreRequestError(503, 'busy', 1000))
+      .mockResolvedValueOnce(freeSpeechResponse(77));
+    wrap(
+      <FreeSpeechTask
+        task={FREE_SPEECH_TOPICS[0]}
+        position="1"
+        onScored={vi.fn()}
+        onNext={vi.fn()}
+        score={score}
+      />,
+    );
+    await hold(5000);
+    expect(await screen.findByTestId('scoring-busy')).toHaveTextContent(DEMO_INVENTED_TEXTS.busyRetrying(1));
+    expect(screen.getByTestId('free-speech-state')).toHaveAttribute('data-state', 'uploading');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('overall-score')).toHaveTextContent('77'), {
+      timeout: 5000,
+    });
+    expect(score).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the spec text at once when the server asks to wait longer than the demo will', async () => {
+    const score = vi.fn(async () => Promise.reject(new ScoreRequestError(429, 'limited', 45_000)));
+    wrap(
+      <ReadingTask
+        task={readingTask}
+        position="1"
+        onScored={vi.fn()}
+        onNext={vi.fn()}
+        nextLabel="Next"
+        score={score}
+      />,
+    );
+    await hold(2000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
+    expect(score).toHaveBeenCalledTimes(1);
   });
 });

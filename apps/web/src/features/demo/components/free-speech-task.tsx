@@ -90,6 +90,7 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
       <div data-testid="free-speech-state" data-state={state} hidden />
       <TaskStatusArea
         uploading={run.status === 'uploading'}
+        retryInSeconds={run.retryInSeconds}
         info={null}
         error={run.error}
         recorderError={recorder.error}

@@ -73,6 +73,7 @@ export function ReadingTask({
       <RecordButton recorder={recorder} disabled={run.status === 'uploading'} />
       <TaskStatusArea
         uploading={run.status === 'uploading'}
+        retryInSeconds={run.retryInSeconds}
         info={run.info}
         error={run.error}
         recorderError={recorder.error}

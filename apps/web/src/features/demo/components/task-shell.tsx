@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DemoLevel } from '../tasks';
+import { DEMO_INVENTED_TEXTS } from '../texts';
 
 const LEVEL_LABEL: Record<DemoLevel, string> = {
   LOW: 'Beginner',
@@ -40,6 +41,8 @@ export function TaskHeader(props: { kind: string; level: DemoLevel; position: st
 /** Messages and the loader shared by both task kinds. */
 export function TaskStatusArea(props: {
   uploading: boolean;
+  /** Seconds until a busy server is asked again; null while the recording is being analysed. */
+  retryInSeconds?: number | null;
   info: string | null;
   error: string | null;
   recorderError: string | null;
@@ -49,7 +52,13 @@ export function TaskStatusArea(props: {
       {props.uploading && (
         <Group gap="sm" data-testid="scoring-loader">
           <Loader size="sm" type="dots" />
-          <Text c="dimmed">Analysing your voice…</Text>
+          {props.retryInSeconds ? (
+            <Text c="dimmed" aria-live="polite" data-testid="scoring-busy">
+              {DEMO_INVENTED_TEXTS.busyRetrying(props.retryInSeconds)}
+            </Text>
+          ) : (
+            <Text c="dimmed">Analysing your voice…</Text>
+          )}
         </Group>
       )}
       {props.recorderError && (

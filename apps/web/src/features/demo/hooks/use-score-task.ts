@@ -1,12 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Recording } from '../../../lib/recorder/use-recorder';
+import { retryWhenBusy } from '../api/retry-when-busy';
 import type { PhraseScoreResponse } from '../api/score-types';
 import { DEMO_LIMITS, DEMO_TEXTS } from '../texts';
 import { type ScoreView, toScoreView } from '../utils/score-view';
 
 /**
  * Task states (spec 3 section 4): idle (record button) → uploading (loader) → scored. Recording is the
- * recorder's own state. A failure returns to idle with the task kind's text.
+ * recorder's own state. A failure returns to idle with the task kind's text; a busy server (429/503
+ * with Retry-After) keeps the task uploading while it waits and retries (`retryInSeconds`).
  */
 export type TaskStatus = 'idle' | 'uploading' | 'scored';
 
@@ -24,9 +26,18 @@ export interface ScoreTaskState<R> {
   error: string | null;
   /** Informational message (the too-short text). */
   info: string | null;
+  /** While uploading: seconds until a busy server is asked again; null while a request is running. */
+  retryInSeconds: number | null;
 }
 
-const IDLE = { status: 'idle', view: null, response: null, error: null, info: null } as const;
+const IDLE = {
+  status: 'idle',
+  view: null,
+  response: null,
+  error: null,
+  info: null,
+  retryInSeconds: null,
+} as const;
 
 export function useScoreTask<R extends PhraseScoreResponse>({
   kind,
@@ -36,10 +47,16 @@ export function useScoreTask<R extends PhraseScoreResponse>({
   const [state, setState] = useState<ScoreTaskState<R>>(IDLE);
   // A late answer for an earlier take must not overwrite a newer one.
   const attempt = useRef(0);
+  // Ends the wait for a busy server when a newer take, repeat or unmount makes it pointless.
+  const waiting = useRef<AbortController | null>(null);
+  useEffect(() => () => waiting.current?.abort(), []);
 
   const submit = useCallback(
     async (recording: Recording) => {
       const id = ++attempt.current;
+      waiting.current?.abort();
+      const controller = new AbortController();
+      waiting.current = controller;
       // A new recording clears the previous result.
       if (kind === 'reading' && recording.durationMs < DEMO_LIMITS.minReadingMs) {
         setState({ ...IDLE, info: DEMO_TEXTS.tooShort });
@@ -47,10 +64,16 @@ export function useScoreTask<R extends PhraseScoreResponse>({
       }
       setState({ ...IDLE, status: 'uploading' });
       try {
-        const response = await score(recording.blob);
+        const response = await retryWhenBusy(() => score(recording.blob), {
+          signal: controller.signal,
+          onWait: (seconds) => {
+            if (id !== attempt.current) return;
+            setState({ ...IDLE, status: 'uploading', retryInSeconds: seconds > 0 ? seconds : null });
+          },
+        });
         if (id !== attempt.current) return;
         const view = toScoreView(response);
-        setState({ status: 'scored', view, response, error: null, info: null });
+        setState({ ...IDLE, status: 'scored', view, response });
         onScored?.(view, response);
       } catch (cause) {
         if (id !== attempt.current) return;
@@ -67,6 +90,7 @@ export function useScoreTask<R extends PhraseScoreResponse>({
   /** Repeat: clears the result and returns to the record button. */
   const reset = useCallback(() => {
     attempt.current++;
+    waiting.current?.abort();
     setState(IDLE);
   }, []);
 
