@@ -46,6 +46,7 @@ test.describe('reading demo', () => {
     await page.goto('/demo');
     await holdRecord(page, 5_500);
     await expect(page.getByTestId('scoring-busy')).toHaveText(/^Many people are practising right now/);
+    await page.getByTestId('scoring-loader').screenshot({ path: 'test-results/demo-busy.png' });
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByTestId('results-panel')).toBeVisible({ timeout: 45_000 });
     expect(refused).toBe(2);
@@ -69,6 +70,10 @@ test.describe('reading demo', () => {
     await expect(page).toHaveURL(/\/free-speech-demo$/);
     await page.goto('/demo/volition%20capital');
     await expect(page.getByTestId('company-wordmark')).toContainText('Volition Capital');
+    // The shared product logo, as in the app shells, beside the company's wordmark.
+    const header = page.getByTestId('demo-header');
+    await expect(header.getByText('Agaton', { exact: true })).toBeVisible();
+    await header.screenshot({ path: 'test-results/demo-header.png' });
     await page.screenshot({ path: 'test-results/demo-company.png', fullPage: true });
   });
 });

@@ -1,28 +1,13 @@
-import { Box, Group, Text } from '@mantine/core';
-import { IconWaveSine } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
+import { Logo } from '../../../components/ui/logo';
 
-/** Product mark plus, for a known company, a clean text wordmark of its name (no copied logos). */
+/** The shared product logo and, for a known company, a text wordmark of its name (no copied logos). */
 export function DemoHeader({ wordmark }: { wordmark: string | null }) {
   return (
-    <Group justify="space-between" py="md" wrap="nowrap">
-      <Group gap={8} wrap="nowrap">
-        <Box
-          style={{
-            width: 34,
-            height: 34,
-            borderRadius: 10,
-            display: 'grid',
-            placeItems: 'center',
-            color: 'white',
-            background:
-              'linear-gradient(135deg, var(--mantine-color-brand-6), var(--mantine-color-violet-6))',
-          }}
-        >
-          <IconWaveSine size={20} />
-        </Box>
-        <Text fw={800} fz={20} c="dark.8" style={{ letterSpacing: '-0.02em' }}>
-          Agaton
-        </Text>
+    <Group justify="space-between" py="md" wrap="nowrap" data-testid="demo-header">
+      <Group gap={12} wrap="nowrap">
+        {/* Not a link: the demo is public and home sends visitors to sign-in. */}
+        <Logo to={null} />
         <Text size="sm" c="dimmed" visibleFrom="xs">
           Speaking demo
         </Text>
