@@ -1,7 +1,8 @@
 /**
  * Runs the aligner over the speechocean762 development set and caches what the fit needs:
  * calibration/cache-<model>.json.gz: alignments plus energy and pitch contours per 10 ms
- * (gzipped JSON, committed so that fitting and the agreement benchmark run in seconds).
+ * (gzipped JSON, committed so that fitting and the agreement benchmark run in seconds; it is what
+ * calibration/cache.ts reads).
  *
  *   npx tsx calibration/extract.ts [--model en-us-8k] [--limit N]
  */
@@ -9,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { createAligner } from '../src/align/aligner.ts';
 import type { AcousticModelId } from '../src/align/model.ts';
 import { computeContours } from '../src/scoring/contours.ts';
@@ -54,8 +56,7 @@ console.error(
   `${utts.length} utterances, ${failed} failed alignments, RTF ${((Date.now() - started) / 1000 / audio).toFixed(3)}`,
 );
 writeFileSync(
-  join(here, `features-${aligner.model}.json`),
-  JSON.stringify({ model: aligner.model, alignments }),
+  join(here, `cache-${aligner.model}.json.gz`),
+  gzipSync(JSON.stringify({ model: aligner.model, alignments, contours }), { level: 9 }),
 );
-writeFileSync(join(here, `contours-${aligner.model}.json`), JSON.stringify(contours));
 aligner.dispose();

@@ -75,7 +75,8 @@ export async function scoreRecognised(
     const to = Math.min(pcm.durationSec, (words.at(-1)?.end ?? from) + MARGIN_SEC);
     const text = words.map((w) => w.text.replace(/\(\d+\)$/, '')).join(' ');
     const clip = slice(pcm, from, to);
-    const alignment = await aligner.align(clip, text);
+    // The recogniser heard every word it returned: no skipped-word pass.
+    const alignment = await aligner.align(clip, text, { skipDetection: false });
     const weight = to - from;
     if (!alignment.ok || alignment.words.length === 0) {
       out.push({ words: words.map(unaligned), scores: null, weight });

@@ -8,6 +8,7 @@ import { isFilledPause, type TimedWord } from './fluency/events.ts';
 import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
 import { defaultScorer } from './profiles/scorer.ts';
 import { type AlignmentScorer, type AlignmentScores, buildWords } from './profiles/words.ts';
+import { mayHaveSkippedWords } from './scoring/score.ts';
 import type { ContentAnalysis, Pcm16k, Recogniser, SpeechAnalysis, SpeechTask, Transcript } from './types.ts';
 
 export type ContentAnalyser = (input: {
@@ -82,7 +83,10 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     const text = input.referenceText?.trim() ?? '';
     if (!text) throw new TypeError('A reading task needs a referenceText.');
     const reference = text.split(/\s+/);
-    const alignment = await aligner.align(pcm, text);
+    // The skipped-word pass runs only when some word looks skipped; it cannot change other verdicts.
+    const alignment = await aligner.align(pcm, text, {
+      skipDetection: (words) => mayHaveSkippedWords(words, aligner.model),
+    });
     // A failed alignment means the text was not read: every word omitted, not an error.
     const scores = alignment.ok ? await scorer(alignment, pcm) : NOT_READ;
     const words = buildWords(scores.words, { reference });

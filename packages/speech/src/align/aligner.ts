@@ -13,8 +13,12 @@ export interface AlignOptions {
    * aligned phones are the ones the experts scored.
    */
   pronunciations?: Record<string, string>;
-  /** Run the optional-words decoding that spots skipped words (default true; costs one pass). */
-  skipDetection?: boolean;
+  /**
+   * Run the optional-words decoding that spots skipped words (default true; it costs one pass over
+   * the audio). A function makes it conditional: the pass runs only when the function says some
+   * aligned word could have been skipped, so good readings do not pay for it.
+   */
+  skipDetection?: boolean | ((words: AlignedWord[]) => boolean);
 }
 
 export interface Aligner {
@@ -50,6 +54,8 @@ function logProb(p: number): number {
   return Math.log(Math.max(p, MIN_PROB)) * LOG_SCALE;
 }
 
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
 function isFiller(t: string): boolean {
   return t.startsWith('<') || t.startsWith('[') || t.startsWith('+') || t === 'SIL';
 }
@@ -80,7 +86,7 @@ function buildPhone(seg: Segment, loop: PhoneFrames): AlignedPhone {
   return {
     phone: seg.t,
     start: seg.b,
-    end: Math.round((seg.b + seg.d) * 1000) / 1000,
+    end: round3(seg.b + seg.d),
     gop,
     features: {
       frames,
@@ -189,9 +195,20 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
   const ss = await createModule({ modelBase: model.modelBase } as Parameters<typeof createModule>[0]);
   const decoder = new ss.Decoder(model.config);
   await decoder.initialize();
-  decoder.add_words(...LOOP_PHONES.map((p) => [loopWord(p), p] as [string, string]));
-  const grammar = loopGrammar();
   const lexicon = new Lexicon(decoder);
+  decoder.add_words(...LOOP_PHONES.map((p) => [loopWord(p), p] as [string, string]));
+  const loopJsgf = loopGrammar();
+  /**
+   * The free phone loop over triphones (a loop of context-independent phones on a second decoder
+   * cost 40 % less but lost 0.05 of phone-level agreement: docs/decisions/007). Its word-level
+   * result, one pseudo-word per phone, carries the search's own per-phone scores, so no second
+   * (state-alignment) pass over the audio is needed.
+   */
+  function runLoop(samples: Float32Array): Segment | null {
+    decoder.set_grammar(loopJsgf);
+    return runDecoder(decoder, samples, 0);
+  }
+
   // soundswallower is synchronous and stateful: serialise calls that arrive concurrently.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -214,38 +231,37 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
     decoder.set_align_text(entries.map((x) => x.entry?.key).join(' '));
     const forced = runDecoder(decoder, samples);
     if (!forced?.w?.length) return failed;
-    decoder.set_grammar(grammar);
-    const loop = phoneFrames(runDecoder(decoder, samples), Math.ceil(pcm.durationSec * FRAME_RATE) + 2);
-    const heard =
-      opts.skipDetection === false
-        ? null
-        : heardWords(
-            decoder,
-            samples,
-            entries.map((x) => x.entry?.key ?? ''),
-          );
+    const loop = phoneFrames(runLoop(samples), Math.ceil(pcm.durationSec * FRAME_RATE) + 2);
     const words: AlignedWord[] = [];
     const silences: { start: number; end: number }[] = [];
     const insertions: NonNullable<Alignment['insertions']> = [];
     let next = 0;
     for (const seg of forced.w) {
       if (isFiller(seg.t)) {
-        silences.push({ start: seg.b, end: Math.round((seg.b + seg.d) * 1000) / 1000 });
+        silences.push({ start: seg.b, end: round3(seg.b + seg.d) });
         const speech = speechInSilence(seg, loop);
         if (speech) insertions.push(speech);
         continue;
       }
       const source = entries[next];
-      const wasHeard = heard?.[next];
       next += 1;
       words.push({
         word: source?.token.normalised ?? seg.t,
         text: source?.token.text ?? seg.t,
         start: seg.b,
-        end: Math.round((seg.b + seg.d) * 1000) / 1000,
+        end: round3(seg.b + seg.d),
         phones: (seg.w ?? []).map((p) => buildPhone(p, loop)),
-        ...(wasHeard === undefined ? {} : { heard: wasHeard }),
       });
+    }
+    const detect = opts.skipDetection ?? true;
+    if (detect === true || (detect !== false && detect(words))) {
+      const heard = heardWords(
+        decoder,
+        samples,
+        entries.map((x) => x.entry?.key ?? ''),
+      );
+      // Forced alignment keeps every reference word in order, so positions match one to one.
+      if (heard) for (const [i, w] of words.entries()) w.heard = heard[i];
     }
     return {
       words,

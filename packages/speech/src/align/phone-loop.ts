@@ -66,20 +66,29 @@ export interface PhoneFrames {
   phone: string[];
 }
 
+/** The phone a loop pseudo-word stands for ('' for silence, fillers and empty transitions). */
+function loopPhone(token: string): string {
+  const phone = token.startsWith('ph_') ? token.slice(3).toUpperCase() : token;
+  return PHONE_SET.has(phone) ? phone : '';
+}
+
 /**
- * Spreads the re-aligned phone-loop result over frames. `loop` is the decoder's alignment of the
- * loop's best phone sequence (null when the loop search failed; every frame then scores 0, the best
- * possible, so the GOP falls back to the forced alignment's own ratio against the best senone).
+ * Spreads the phone-loop result over frames. `loop` is the decoder's word-level result for the
+ * loop's best phone sequence, one pseudo-word per phone (null when the loop search failed; every
+ * frame then scores 0, the best possible, so the GOP falls back to the forced alignment's own
+ * ratio against the best senone). Empty "(NULL)" transitions share a frame with a phone and are
+ * skipped.
  */
 export function phoneFrames(loop: Segment | null, nFrames: number): PhoneFrames {
   const score = new Float64Array(nFrames);
   const phone: string[] = new Array(nFrames).fill('');
   for (const word of loop?.w ?? []) {
     for (const seg of word.w ?? [word]) {
+      if (seg.t === '(NULL)') continue;
       const first = Math.round(seg.b * 100);
       const frames = Math.max(1, Math.round(seg.d * 100));
       const perFrame = (Math.log(Math.max(seg.p, 5e-4)) * 1024) / frames;
-      const label = PHONE_SET.has(seg.t) ? seg.t : '';
+      const label = loopPhone(seg.t);
       for (let f = first; f < first + frames && f < nFrames; f++) {
         score[f] = perFrame;
         phone[f] = label;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalisedGop } from '../gop/features.ts';
-import type { Alignment, OverallScores } from '../types.ts';
+import type { AlignedWord, Alignment, OverallScores } from '../types.ts';
 import { detectExtraWords } from './extra-words.ts';
 import { type CalibratedModel, type Predictions, predict } from './model.ts';
 import type { ExtraUtteranceFeatures } from './utterance-features.ts';
@@ -62,15 +62,42 @@ export function loadCalibratedModel(acousticModel = 'en-us-16k'): CalibratedMode
  * clearly worse than usual or was squeezed (either alone is too often wrong for accented speech), or when the aligner had
  * to squeeze it to the minimum duration (3 frames a phone) and it matches the audio very badly.
  */
-function isOmitted(word: Alignment['words'][number], wordPred: number, model: CalibratedModel): boolean {
-  const phones = word.phones;
-  if (phones.length === 0) return true;
-  const squeezed = phones.filter((p) => (p.features.frames ?? 3) <= 3).length / phones.length;
-  const gopN = phones.reduce((a, p) => a + normalisedGop(p, model.phoneStats), 0) / phones.length;
+function isOmitted(word: AlignedWord, wordPred: number, model: CalibratedModel): boolean {
+  if (word.phones.length === 0) return true;
+  const { squeezed, gopN } = omissionSigns(word, model);
   // Measured on 30 dev recordings (all rated complete): this pair flags 1.5 % of words, against
   // 6 % for the optional-words pass alone; flite readings with a word left out are all caught.
   if (word.heard === false && (gopN < -1.5 || squeezed >= 0.5)) return true;
   return wordPred < 3 && (squeezed >= 0.75 || gopN < -2.5);
+}
+
+/** Share of a word's phones squeezed to minimum duration, and its mean normalised GOP. */
+function omissionSigns(word: AlignedWord, model: CalibratedModel): { squeezed: number; gopN: number } {
+  const phones = word.phones;
+  const n = Math.max(1, phones.length);
+  return {
+    squeezed: phones.filter((p) => (p.features.frames ?? 3) <= 3).length / n,
+    gopN: phones.reduce((a, p) => a + normalisedGop(p, model.phoneStats), 0) / n,
+  };
+}
+
+/**
+ * Whether any aligned word shows a sign of having been skipped, so that the aligner's
+ * optional-words pass (`heard`) could change the verdict in `isOmitted`. When none does, the pass
+ * cannot change any score and is not run. Without calibrated parameters nothing uses it.
+ */
+export function mayHaveSkippedWords(words: AlignedWord[], acousticModel?: string): boolean {
+  let model: CalibratedModel;
+  try {
+    model = loadCalibratedModel(acousticModel);
+  } catch {
+    return false;
+  }
+  return words.some((w) => {
+    if (w.phones.length === 0) return false;
+    const { squeezed, gopN } = omissionSigns(w, model);
+    return gopN < -1.5 || squeezed >= 0.5;
+  });
 }
 
 const round = (v: number) => Math.round(v);
