@@ -136,6 +136,21 @@ describe('content score and narrative', () => {
     expect(analyseContent({ transcript: '' }).score.score).toBe(0);
   });
 
+  it('suggests structures above the grammar reached that the answer did not use', () => {
+    // The demo's working-day answer: past simple (A1 in CEFR-J) is used, so it is not suggested.
+    const day =
+      'on a normal working day i start at eight in the morning first i read my email and plan the day with nineteen in the morning we usually have meetings with clients and in the afternoon i write reports and prepare new projects i finished work and five and then i got hound';
+    const a = analyseContent({
+      transcript: day,
+      topic: 'Describe a normal working day. What do you do in the morning and in the afternoon?',
+    });
+    expect(a.cefr.grammarItems.map((g) => g.item)).toContain('past simple');
+    const advice = a.narrative.split(/(?<=\.)\s+/).at(-1) ?? '';
+    expect(advice).toMatch(/^To show a wider range, try the future with will and the present perfect\.$/);
+    const b1 = analyseContent({ transcript: onTopic, topic });
+    expect(b1.narrative).not.toMatch(/try the (future with will|present perfect|second conditional)/);
+  });
+
   it('does not count filled pauses as words', () => {
     expect(analyseContent({ transcript: 'um I uh like erm tea' }).wordCount).toBe(3);
   });

@@ -35,7 +35,10 @@ function pronunciationReasons(a: SpeechAnalysis) {
       description: p.mostChallengingPhoneme.description,
     });
   }
-  if (p.badExamples.length) reasons.push({ keyword: 'Practise', description: p.badExamples.join(', ') });
+  // Descriptions stand alone: the demo page shows them without their keyword.
+  if (p.badExamples.length) {
+    reasons.push({ keyword: 'Practise', description: `Words to practise: ${p.badExamples.join(', ')}.` });
+  }
   return reasons;
 }
 

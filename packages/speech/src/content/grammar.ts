@@ -28,6 +28,11 @@ function profileLevels(): Map<string, CefrLevel> {
   return levels;
 }
 
+/** The CEFR-J level of a grammar item code, if the profile has it. */
+export function grammarProfileLevel(code: string): CefrLevel | undefined {
+  return profileLevels().get(code);
+}
+
 function countMatches(text: string, pattern: RegExp): number {
   // Each pattern starts at a word boundary; count non-overlapping matches by scanning forward.
   const global = new RegExp(pattern.source, 'g');

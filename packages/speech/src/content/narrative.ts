@@ -1,5 +1,6 @@
 import type { CefrLevel } from '../types.js';
-import type { GrammarItem } from './grammar.js';
+import { type GrammarItem, grammarProfileLevel } from './grammar.js';
+import { GRAMMAR_PATTERNS } from './grammar-patterns.js';
 import { LEVELS, type VocabularyEstimate } from './vocabulary.js';
 
 /** The measures the score and narrative are built from (all 0–1 except counts and levels). */
@@ -16,13 +17,34 @@ export interface ContentMeasures {
   range: number;
 }
 
-/** Structures to try next, one step above the grammar level reached. */
-const NEXT_STRUCTURES: Partial<Record<CefrLevel, string>> = {
-  A1: 'the past simple and "can" or "will"',
-  A2: 'the present perfect and "would" or "could"',
-  B1: 'the second conditional and relative clauses with "which"',
-  B2: 'passives after modals ("it could be done") and the third conditional',
-};
+/**
+ * Structures a teacher would suggest next, easiest first (CEFR-J Grammar Profile codes). The
+ * narrative proposes the first two above the level reached that the answer did not use.
+ */
+const NEXT_STEPS = [
+  'TA.FUT.AFF', // future with will (A2)
+  'TA.PRPF.AFF', // present perfect (A2)
+  'MD.would.AFF', // would (A2)
+  'TA.PASTPRG.AFF', // past progressive (A2)
+  'SUBJ.PAST.AFF', // second conditional (B1)
+  'MD.could.AFF', // could (B1)
+  'TA.PASTPF.AFF', // past perfect (B1)
+  'PASS.MD.AFF', // passive after a modal (B1)
+  'PREL.which', // relative clause with which (B2)
+  'SUBJ.PASTPF.AFF', // third conditional (B2)
+  'MD.MD_PF.AFF', // modal perfect (B2)
+];
+
+function nextStructures(reached: CefrLevel, used: GrammarItem[]): string[] {
+  const usedCodes = new Set(used.map((g) => g.code));
+  const names = new Map(GRAMMAR_PATTERNS.map((g) => [g.code, g.name]));
+  return NEXT_STEPS.filter((code) => {
+    const level = grammarProfileLevel(code);
+    return level && LEVELS.indexOf(level) > LEVELS.indexOf(reached) && !usedCodes.has(code);
+  })
+    .slice(0, 2)
+    .map((code) => `the ${names.get(code) ?? code}`);
+}
 
 const quote = (words: string[]) => words.map((w) => `"${w}"`).join(', ');
 
@@ -62,8 +84,9 @@ export function buildNarrative(m: ContentMeasures): string {
     sentences.push('Next time, develop your answer further with reasons and examples.');
   } else if (weakest.key === 'relevance' && (m.relevance ?? 1) < 1) {
     sentences.push('Next time, answer the question more directly and use its key words.');
-  } else if (NEXT_STRUCTURES[m.grammar]) {
-    sentences.push(`To show a wider range, try ${NEXT_STRUCTURES[m.grammar]}.`);
+  } else {
+    const next = nextStructures(m.grammar, m.grammarItems);
+    if (next.length > 0) sentences.push(`To show a wider range, try ${next.join(' and ')}.`);
   }
   return sentences.join(' ');
 }
