@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_DIR, loadScores, readWav16k } from '../calibration/dataset.ts';
 import { speak } from '../calibration/tts.ts';
-import { type Aligner, createAligner } from '../src/align/aligner.ts';
+import { type Aligner, type AlignOptions, createAligner } from '../src/align/aligner.ts';
 import { computeContours } from '../src/scoring/contours.ts';
-import { type ReadingScore, scoreAlignment } from '../src/scoring/score.ts';
+import { mayHaveSkippedWords, type ReadingScore, scoreAlignment } from '../src/scoring/score.ts';
 import type { Pcm16k } from '../src/types.ts';
 
 let aligner: Aligner;
@@ -13,8 +13,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => aligner?.dispose());
 
-async function score(pcm: Pcm16k, text: string): Promise<ReadingScore> {
-  const al = await aligner.align(pcm, text);
+async function score(pcm: Pcm16k, text: string, options?: AlignOptions): Promise<ReadingScore> {
+  const al = await aligner.align(pcm, text, options);
   return scoreAlignment(al, { extra: { contours: computeContours(pcm) } });
 }
 
@@ -67,6 +67,30 @@ describe('reading scores', () => {
     expect(s.words.find((w) => w.normalised === 'looked')?.status).toBe('omitted');
     expect(s.overall.completeness).toBeLessThan(100);
     expect(s.words.find((w) => w.normalised === 'cat')?.status).toBe('ok');
+  }, 120_000);
+
+  it('runs the skipped-word pass only when a word looks skipped, with the same verdicts', async () => {
+    const reference = 'The cat sat on the mat and looked at the dog.';
+    const asked: number[] = [];
+    const lazy: AlignOptions = {
+      skipDetection: (words) => {
+        asked.push(words.length);
+        return mayHaveSkippedWords(words, aligner.model);
+      },
+    };
+    // A learner's complete reading: nothing looks skipped, so the pass is not run and nothing changes.
+    const { utt, pcm } = dataset('010270356');
+    const fullLazy = await aligner.align(pcm, utt.text, lazy);
+    expect(asked).toEqual([9]);
+    expect(fullLazy.words.every((w) => w.heard === undefined)).toBe(true);
+    expect((await score(pcm, utt.text, lazy)).words).toEqual((await score(pcm, utt.text)).words);
+    // A skipped word: the pass runs and the verdict is the one the always-on pass gives.
+    const skipped = speak('The cat sat on the mat and at the dog.');
+    const skippedLazy = await aligner.align(skipped, reference, lazy);
+    expect(skippedLazy.words.some((w) => w.heard === false)).toBe(true);
+    const lazyScore = await score(skipped, reference, lazy);
+    expect(lazyScore.words.find((w) => w.normalised === 'looked')?.status).toBe('omitted');
+    expect(lazyScore.overall).toEqual((await score(skipped, reference)).overall);
   }, 120_000);
 
   it('scores "not read" as zero everywhere instead of failing', async () => {

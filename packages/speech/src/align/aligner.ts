@@ -1,7 +1,7 @@
 import createModule, { type Decoder, type Segment } from 'soundswallower';
 import type { AlignedPhone, AlignedWord, Alignment, Pcm16k } from '../types.ts';
 import { Lexicon } from './lexicon.ts';
-import { type AcousticModelId, DEFAULT_BEAMS, resolveAcousticModel, WIDE_BEAMS } from './model.ts';
+import { type AcousticModelId, DEFAULT_BEAMS, LOOP_BEAMS, resolveAcousticModel, WIDE_BEAMS } from './model.ts';
 import { addNoise } from './noise.ts';
 import { LOOP_PHONES, loopGrammar, loopWord, type PhoneFrames, phoneFrames } from './phone-loop.ts';
 import { tokenise } from './text.ts';
@@ -205,8 +205,14 @@ export async function createAligner(options: CreateAlignerOptions = {}): Promise
    * (state-alignment) pass over the audio is needed.
    */
   function runLoop(samples: Float32Array): Segment | null {
-    decoder.set_grammar(loopJsgf);
-    return runDecoder(decoder, samples, 0);
+    // Beams are read when a grammar is set, so they apply to this search only.
+    for (const [k, v] of Object.entries(LOOP_BEAMS)) decoder.set_config(k, v);
+    try {
+      decoder.set_grammar(loopJsgf);
+      return runDecoder(decoder, samples, 0);
+    } finally {
+      for (const [k, v] of Object.entries(WIDE_BEAMS)) decoder.set_config(k, v);
+    }
   }
 
   // soundswallower is synchronous and stateful: serialise calls that arrive concurrently.
