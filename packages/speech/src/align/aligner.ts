@@ -1,7 +1,13 @@
 import createModule, { type Decoder, type Segment } from 'soundswallower';
 import type { AlignedPhone, AlignedWord, Alignment, Pcm16k } from '../types.ts';
 import { Lexicon } from './lexicon.ts';
-import { type AcousticModelId, DEFAULT_BEAMS, LOOP_BEAMS, resolveAcousticModel, WIDE_BEAMS } from './model.ts';
+import {
+  type AcousticModelId,
+  DEFAULT_BEAMS,
+  LOOP_BEAMS,
+  resolveAcousticModel,
+  WIDE_BEAMS,
+} from './model.ts';
 import { addNoise } from './noise.ts';
 import { LOOP_PHONES, loopGrammar, loopWord, type PhoneFrames, phoneFrames } from './phone-loop.ts';
 import { tokenise } from './text.ts';
