@@ -76,13 +76,31 @@ async function recogniseAll(recogniser: Recogniser, audios: Pcm16k[]): Promise<T
   return out;
 }
 
+/**
+ * CPU seconds (user + system) of this process's finished children, from /proc/self/stat (`cutime`,
+ * `cstime`, in clock ticks of 1/100 s): the decoder processes' own time, which other jobs on the
+ * machine do not inflate the way they inflate wall time. Null where /proc is missing.
+ */
+function childCpuSec(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function measure(name: string, items: Item[], recogniser: Recogniser) {
+  const cpuBefore = childCpuSec();
   const started = performance.now();
   const transcripts = await recogniseAll(
     recogniser,
     items.map((i) => i.audio),
   );
   const wallSec = (performance.now() - started) / 1000;
+  const cpuAfter = childCpuSec();
+  const cpuSec = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
   let errors = 0;
   let words = 0;
   let perfect = 0;
@@ -101,11 +119,14 @@ async function measure(name: string, items: Item[], recogniser: Recogniser) {
     }
   });
   const audioSec = items.reduce((s, i) => s + i.audio.durationSec, 0);
-  // CPU-time RTF: wall time × workers ÷ audio time (what one core would take per second of audio).
+  // RTF per core: the decoders' CPU time ÷ audio time (what one idle core takes per second of
+  // audio, model loads included); wall time × workers is shown too but is inflated by other jobs.
   const workers = Math.min(concurrency, items.length);
+  const cpu =
+    cpuSec === null ? '' : `, CPU ${cpuSec.toFixed(1)} s, RTF (CPU) ${(cpuSec / audioSec).toFixed(3)}`;
   console.log(
     `${name}: ${items.length} utterances, ${words} words, ${audioSec.toFixed(1)} s audio — WER ${((100 * errors) / words).toFixed(1)}%` +
-      ` (${perfect} utterances perfect); wall ${wallSec.toFixed(1)} s on ${workers} workers, RTF per core ${((wallSec * workers) / audioSec).toFixed(3)}`,
+      ` (${perfect} utterances perfect); wall ${wallSec.toFixed(1)} s on ${workers} workers, RTF wall × workers ${((wallSec * workers) / audioSec).toFixed(3)}${cpu}`,
   );
   for (const [g, acc] of [...byGroup].sort()) {
     console.log(`  ${g}: ${acc.n} utterances, WER ${((100 * acc.errors) / acc.words).toFixed(1)}%`);

@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { meanConfidence, PocketSphinxRecogniser, wordErrorRate } from '../src/asr/index.ts';
 import { pcm, readAudio, synthesise } from './asr-audio.ts';
@@ -73,4 +76,32 @@ describe('PocketSphinx recogniser', () => {
     const [a, b] = await recogniser.transcribeMany([audio, audio]);
     expect(b).toEqual(a);
   }, 90_000);
+
+  it('passes the speed defaults to the decoder and lets `flags` override them', async () => {
+    // A stand-in decoder that records its arguments and writes an empty CTM.
+    const dir = mkdtempSync(join(tmpdir(), 'agaton-ps-args-'));
+    try {
+      const binary = join(dir, 'fake-batch');
+      const argsFile = join(dir, 'args');
+      writeFileSync(
+        binary,
+        `#!/bin/sh\nprintf '%s\\n' "$@" > '${argsFile}'\nwhile [ $# -gt 1 ]; do [ "$1" = -ctm ] && : > "$2"; shift; done\n`,
+      );
+      chmodSync(binary, 0o755);
+      const args = async (flags?: Record<string, string>) => {
+        await new PocketSphinxRecogniser({ binary, flags }).transcribe(pcm(new Float32Array(16000)));
+        const list = readFileSync(argsFile, 'utf8').split('\n');
+        return (name: string) => list[list.lastIndexOf(name) + 1];
+      };
+      const defaults = await args();
+      expect(defaults('-maxhmmpf')).toBe('4000');
+      expect(defaults('-maxwpf')).toBe('10');
+      expect(defaults('-bestpath')).toBe('yes');
+      const overridden = await args({ '-maxhmmpf': '30000', '-maxwpf': '-1' });
+      expect(overridden('-maxhmmpf')).toBe('30000');
+      expect(overridden('-maxwpf')).toBe('-1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

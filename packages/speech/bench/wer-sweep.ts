@@ -1,0 +1,211 @@
+/**
+ * Decoder-settings sweep for the PocketSphinx recogniser: for each named set of `pocketsphinx_batch`
+ * flags, WER and CPU real-time factor on Debian's LibriVox clips (native) and on the speechocean762
+ * dev set (learners). CPU time is the decoder child's user + system time (`/usr/bin/time`), so other
+ * jobs on the machine do not inflate it the way they inflate wall time; it includes the ~1 s model
+ * load, paid once per set.
+ *
+ *   npx tsx bench/wer-sweep.ts [--every N] [--only name,name] [--parallel N]
+ *
+ * `--every 3` decodes every third dev utterance (102 of 306) to keep a sweep short.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { parseCtm } from '../src/asr/ctm.js';
+import { wordErrorRate } from '../src/asr/index.js';
+import { toInt16Bytes } from '../src/asr/pcm-bytes.js';
+import { DEFAULT_MODEL_DIR, SPEED_FLAGS } from '../src/asr/pocketsphinx.js';
+import { toTranscript } from '../src/asr/transcript.js';
+import type { Pcm16k } from '../src/types.js';
+import { readAudio } from '../test/asr-audio.js';
+
+const run = promisify(execFile);
+const { values } = parseArgs({
+  options: {
+    every: { type: 'string' },
+    only: { type: 'string' },
+    parallel: { type: 'string' },
+  },
+});
+const every = Number(values.every ?? 1);
+const parallel = Number(values.parallel ?? 1);
+
+const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+/** Settings tried; each is applied on top of the recogniser's fixed flags (not its speed defaults). */
+const CONFIGS: Record<string, Record<string, string>> = {
+  baseline: {},
+  'fwdflat-no': { '-fwdflat': 'no' },
+  'fwdflat-no+bestpath-no': { '-fwdflat': 'no', '-bestpath': 'no' },
+  ds2: { '-ds': '2' },
+  topn2: { '-topn': '2' },
+  maxhmmpf3000: { '-maxhmmpf': '3000' },
+  maxwpf10: { '-maxwpf': '10' },
+  pl_window10: { '-pl_window': '10' },
+  'beam1e-40': { '-beam': '1e-40', '-pbeam': '1e-40', '-wbeam': '1e-24' },
+  'A: fwdflat-no,maxhmmpf3000,maxwpf10': { '-fwdflat': 'no', '-maxhmmpf': '3000', '-maxwpf': '10' },
+  'B: A+topn2': { '-fwdflat': 'no', '-maxhmmpf': '3000', '-maxwpf': '10', '-topn': '2' },
+  'C: A+ds2': { '-fwdflat': 'no', '-maxhmmpf': '3000', '-maxwpf': '10', '-ds': '2' },
+  'D: A+pl_window10': { '-fwdflat': 'no', '-maxhmmpf': '3000', '-maxwpf': '10', '-pl_window': '10' },
+  maxhmmpf2000: { '-maxhmmpf': '2000' },
+  maxhmmpf1500: { '-maxhmmpf': '1500' },
+  'maxhmmpf3000+maxwpf10': { '-maxhmmpf': '3000', '-maxwpf': '10' },
+  'maxhmmpf2000+maxwpf10': { '-maxhmmpf': '2000', '-maxwpf': '10' },
+  'maxhmmpf2000+maxwpf5': { '-maxhmmpf': '2000', '-maxwpf': '5' },
+  'maxhmmpf2000+maxwpf10+fwdflat-no': { '-maxhmmpf': '2000', '-maxwpf': '10', '-fwdflat': 'no' },
+  'maxhmmpf4000+maxwpf10': { '-maxhmmpf': '4000', '-maxwpf': '10' },
+  'maxhmmpf3000+maxwpf10+topn3': { '-maxhmmpf': '3000', '-maxwpf': '10', '-topn': '3' },
+};
+
+interface Item {
+  id: string;
+  reference: string;
+  audio: Pcm16k;
+  groups: string[];
+}
+
+function devItems(): Item[] {
+  return readFileSync(join(DEV, 'scores.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .filter((_, i) => i % every === 0)
+    .map((line) => JSON.parse(line) as { id: string; text: string; wav: string; age: number; total: number })
+    .map((r) => ({
+      id: r.id,
+      reference: r.text,
+      audio: readAudio(join(DEV, r.wav)),
+      groups: [r.age >= 18 ? 'adults' : 'children', r.total >= 8 ? 'total 8-10' : 'total 0-7'],
+    }));
+}
+
+function librivoxItems(): Item[] {
+  return readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(.*)\((\S+)\)\s*$/.exec(line);
+      if (!m) throw new Error(`bad transcription line: ${line}`);
+      return { id: m[2], reference: m[1], audio: readAudio(join(LIBRIVOX, `${m[2]}.wav`)), groups: [] };
+    });
+}
+
+/** Writes each set's clips once, as the recogniser would (same dither), with a control file. */
+function prepare(root: string, name: string, items: Item[]): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  for (const item of items) writeFileSync(join(dir, `${item.id}.raw`), toInt16Bytes(item.audio));
+  writeFileSync(join(dir, 'ctl'), `${items.map((i) => i.id).join('\n')}\n`);
+  return dir;
+}
+
+interface Result {
+  wer: number;
+  cpuSec: number;
+  rtf: number;
+  groups: Record<string, number>;
+  meanConf: number;
+}
+
+async function decode(
+  dir: string,
+  items: Item[],
+  flags: Record<string, string>,
+  tag: string,
+): Promise<Result> {
+  const out = join(dir, `${tag}.ctm`);
+  const timeFile = join(dir, `${tag}.time`);
+  const all: Record<string, string> = {
+    '-hmm': join(DEFAULT_MODEL_DIR, 'en-us'),
+    '-lm': join(DEFAULT_MODEL_DIR, 'en-us.lm.bin'),
+    '-dict': join(DEFAULT_MODEL_DIR, 'cmudict-en-us.dict'),
+    '-ctl': join(dir, 'ctl'),
+    '-cepdir': dir,
+    '-cepext': '.raw',
+    '-adcin': 'yes',
+    '-remove_silence': 'no',
+    '-bestpath': 'yes',
+    '-ctm': out,
+    '-logfn': join(dir, `${tag}.log`),
+    ...flags,
+  };
+  await run(
+    '/usr/bin/time',
+    ['-f', '%U %S', '-o', timeFile, 'pocketsphinx_batch', ...Object.entries(all).flat()],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const [user, sys] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+  const byUtt = parseCtm(readFileSync(out, 'utf8'));
+  let errors = 0;
+  let words = 0;
+  let confSum = 0;
+  let confN = 0;
+  const byGroup = new Map<string, { errors: number; words: number }>();
+  for (const item of items) {
+    const t = toTranscript(byUtt.get(item.id) ?? [], 'pocketsphinx');
+    for (const w of t.words) {
+      confSum += w.confidence;
+      confN++;
+    }
+    const c = wordErrorRate(item.reference, t.text);
+    errors += c.errors;
+    words += c.referenceWords;
+    for (const g of item.groups) {
+      const acc = byGroup.get(g) ?? { errors: 0, words: 0 };
+      acc.errors += c.errors;
+      acc.words += c.referenceWords;
+      byGroup.set(g, acc);
+    }
+  }
+  const audioSec = items.reduce((s, i) => s + i.audio.durationSec, 0);
+  const cpuSec = user + sys;
+  return {
+    wer: errors / words,
+    cpuSec,
+    rtf: cpuSec / audioSec,
+    groups: Object.fromEntries([...byGroup].map(([g, a]) => [g, a.errors / a.words])),
+    meanConf: confN ? confSum / confN : 0,
+  };
+}
+
+const root = join(tmpdir(), `agaton-sweep-${process.pid}`);
+const sets = { librivox: librivoxItems(), dev: devItems() };
+const dirs = {
+  librivox: prepare(root, 'librivox', sets.librivox),
+  dev: prepare(root, 'dev', sets.dev),
+};
+const audio = (items: Item[]) => items.reduce((s, i) => s + i.audio.durationSec, 0).toFixed(1);
+console.log(
+  `librivox ${sets.librivox.length} clips ${audio(sets.librivox)} s; dev ${sets.dev.length} clips ${audio(sets.dev)} s; recogniser defaults now ${JSON.stringify(SPEED_FLAGS)}`,
+);
+console.log(
+  '| settings | LibriVox WER | LibriVox RTF (CPU) | dev WER | dev RTF (CPU) | dev adults / children | dev mean conf |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+
+const only = values.only?.split(',');
+const names = Object.keys(CONFIGS).filter((n) => !only || only.includes(n));
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+let next = 0;
+try {
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < names.length) {
+        const k = next++;
+        const name = names[k];
+        const lib = await decode(dirs.librivox, sets.librivox, CONFIGS[name], `c${k}`);
+        const dev = await decode(dirs.dev, sets.dev, CONFIGS[name], `c${k}`);
+        console.log(
+          `| ${name} | ${pct(lib.wer)} | ${lib.rtf.toFixed(3)} | ${pct(dev.wer)} | ${dev.rtf.toFixed(3)} (${dev.cpuSec.toFixed(0)} s) | ${pct(dev.groups.adults)} / ${pct(dev.groups.children)} | ${dev.meanConf.toFixed(2)} |`,
+        );
+      }
+    }),
+  );
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
