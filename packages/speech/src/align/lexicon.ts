@@ -24,7 +24,8 @@ function cleanPhones(pron: string): string[] | null {
 export class Lexicon {
   private readonly aliases = new Map<string, string>();
 
-  constructor(private readonly decoder: Decoder) {}
+  /** Lookups use the first decoder; new words go into every one (they must share a vocabulary). */
+  constructor(private readonly decoders: [Decoder, ...Decoder[]]) {}
 
   entry(word: string, override?: string): LexiconEntry | null {
     const forced = override ? cleanPhones(override) : null;
@@ -38,7 +39,7 @@ export class Lexicon {
       }
       return { key, phones: forced };
     }
-    const known = this.decoder.lookup_word(word);
+    const known = this.decoders[0].lookup_word(word);
     if (known) return { key: word, phones: known.split(' ') };
     const guessed = cleanPhones(g2p(word));
     if (!guessed || !this.add(word, guessed)) return null;
@@ -47,7 +48,7 @@ export class Lexicon {
 
   private add(key: string, phones: string[]): boolean {
     try {
-      this.decoder.add_words([key, phones.join(' ')]);
+      for (const decoder of this.decoders) decoder.add_words([key, phones.join(' ')]);
       return true;
     } catch {
       return false;
