@@ -19,8 +19,7 @@ import { wordErrorRate } from '../src/asr/index.js';
 import { toInt16Bytes } from '../src/asr/pcm-bytes.js';
 import { DEFAULT_MODEL_DIR, SPEED_FLAGS } from '../src/asr/pocketsphinx.js';
 import { toTranscript } from '../src/asr/transcript.js';
-import type { Pcm16k } from '../src/types.js';
-import { readAudio } from '../test/asr-audio.js';
+import { devItems, librivoxItems, type WerItem } from './wer-sets.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -32,9 +31,6 @@ const { values } = parseArgs({
 });
 const every = Number(values.every ?? 1);
 const parallel = Number(values.parallel ?? 1);
-
-const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
 /** Settings tried; each is applied on top of the recogniser's fixed flags (not its speed defaults). */
 const CONFIGS: Record<string, Record<string, string>> = {
@@ -58,43 +54,12 @@ const CONFIGS: Record<string, Record<string, string>> = {
   'maxhmmpf2000+maxwpf5': { '-maxhmmpf': '2000', '-maxwpf': '5' },
   'maxhmmpf2000+maxwpf10+fwdflat-no': { '-maxhmmpf': '2000', '-maxwpf': '10', '-fwdflat': 'no' },
   'maxhmmpf4000+maxwpf10': { '-maxhmmpf': '4000', '-maxwpf': '10' },
+  'maxhmmpf4000+maxwpf10+fwdflat-no': { '-maxhmmpf': '4000', '-maxwpf': '10', '-fwdflat': 'no' },
   'maxhmmpf3000+maxwpf10+topn3': { '-maxhmmpf': '3000', '-maxwpf': '10', '-topn': '3' },
 };
 
-interface Item {
-  id: string;
-  reference: string;
-  audio: Pcm16k;
-  groups: string[];
-}
-
-function devItems(): Item[] {
-  return readFileSync(join(DEV, 'scores.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .filter((_, i) => i % every === 0)
-    .map((line) => JSON.parse(line) as { id: string; text: string; wav: string; age: number; total: number })
-    .map((r) => ({
-      id: r.id,
-      reference: r.text,
-      audio: readAudio(join(DEV, r.wav)),
-      groups: [r.age >= 18 ? 'adults' : 'children', r.total >= 8 ? 'total 8-10' : 'total 0-7'],
-    }));
-}
-
-function librivoxItems(): Item[] {
-  return readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const m = /^(.*)\((\S+)\)\s*$/.exec(line);
-      if (!m) throw new Error(`bad transcription line: ${line}`);
-      return { id: m[2], reference: m[1], audio: readAudio(join(LIBRIVOX, `${m[2]}.wav`)), groups: [] };
-    });
-}
-
 /** Writes each set's clips once, as the recogniser would (same dither), with a control file. */
-function prepare(root: string, name: string, items: Item[]): string {
+function prepare(root: string, name: string, items: WerItem[]): string {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
   for (const item of items) writeFileSync(join(dir, `${item.id}.raw`), toInt16Bytes(item.audio));
@@ -112,7 +77,7 @@ interface Result {
 
 async function decode(
   dir: string,
-  items: Item[],
+  items: WerItem[],
   flags: Record<string, string>,
   tag: string,
 ): Promise<Result> {
@@ -174,12 +139,12 @@ async function decode(
 }
 
 const root = join(tmpdir(), `agaton-sweep-${process.pid}`);
-const sets = { librivox: librivoxItems(), dev: devItems() };
+const sets = { librivox: librivoxItems(), dev: devItems((i) => i % every === 0) };
 const dirs = {
   librivox: prepare(root, 'librivox', sets.librivox),
   dev: prepare(root, 'dev', sets.dev),
 };
-const audio = (items: Item[]) => items.reduce((s, i) => s + i.audio.durationSec, 0).toFixed(1);
+const audio = (items: WerItem[]) => items.reduce((s, i) => s + i.audio.durationSec, 0).toFixed(1);
 console.log(
   `librivox ${sets.librivox.length} clips ${audio(sets.librivox)} s; dev ${sets.dev.length} clips ${audio(sets.dev)} s; recogniser defaults now ${JSON.stringify(SPEED_FLAGS)}`,
 );

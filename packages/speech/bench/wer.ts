@@ -9,53 +9,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRecogniser, PocketSphinxRecogniser, wordErrorRate } from '../src/asr/index.js';
 import type { Pcm16k, Recogniser, Transcript } from '../src/types.js';
-import { readAudio } from '../test/asr-audio.js';
+import { devItems, librivoxItems, type WerItem } from './wer-sets.js';
 
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, concurrency: { type: 'string' } },
 });
 const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
 const concurrency = Number(values.concurrency ?? availableParallelism());
-
-const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
-
-interface Item {
-  id: string;
-  reference: string;
-  audio: Pcm16k;
-  /** Sub-group labels the WER is also broken down by (age band, expert proficiency band). */
-  groups?: string[];
-}
-
-function devItems(): Item[] {
-  return readFileSync(join(DEV, 'scores.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .slice(0, limit)
-    .map((line) => JSON.parse(line) as { id: string; text: string; wav: string; age: number; total: number })
-    .map((r) => ({
-      id: r.id,
-      reference: r.text,
-      audio: readAudio(join(DEV, r.wav)),
-      groups: [r.age >= 18 ? 'adults' : 'children', r.total >= 8 ? 'expert total 8-10' : 'expert total 0-7'],
-    }));
-}
-
-function librivoxItems(): Item[] {
-  return readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const m = /^(.*)\((\S+)\)\s*$/.exec(line);
-      if (!m) throw new Error(`bad transcription line: ${line}`);
-      return { id: m[2], reference: m[1], audio: readAudio(join(LIBRIVOX, `${m[2]}.wav`)) };
-    });
-}
 
 /** PocketSphinx: one decoder process per core, each with an interleaved share of the clips. */
 async function recogniseAll(recogniser: Recogniser, audios: Pcm16k[]): Promise<Transcript[]> {
@@ -91,7 +54,7 @@ function childCpuSec(): number | null {
   }
 }
 
-async function measure(name: string, items: Item[], recogniser: Recogniser) {
+async function measure(name: string, items: WerItem[], recogniser: Recogniser) {
   const cpuBefore = childCpuSec();
   const started = performance.now();
   const transcripts = await recogniseAll(
@@ -136,4 +99,8 @@ async function measure(name: string, items: Item[], recogniser: Recogniser) {
 const recogniser = createRecogniser();
 console.log(`engine: ${recogniser instanceof PocketSphinxRecogniser ? 'pocketsphinx' : 'openai-compatible'}`);
 await measure('pocketsphinx-testdata librivox (native read speech)', librivoxItems(), recogniser);
-await measure('speechocean762 dev (non-native read sentences)', devItems(), recogniser);
+await measure(
+  'speechocean762 dev (non-native read sentences)',
+  devItems((i) => i < limit),
+  recogniser,
+);

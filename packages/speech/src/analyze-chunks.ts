@@ -7,6 +7,12 @@ import type { Pcm16k, RecognisedWord, WordResult } from './types.ts';
 const CHUNK_MIN_SEC = 4;
 const CHUNK_MAX_SEC = 15;
 const CHUNK_BREAK_GAP_SEC = 0.3;
+/**
+ * A long pause (the fluency measures' 0.7 s) always ends a chunk, however short: aligning the
+ * silence costs as much as aligning speech and tells nothing about pronunciation. Calibration
+ * utterances are 2–6 s long, so short chunks are what the scorer knows best.
+ */
+const CHUNK_SPLIT_GAP_SEC = 0.7;
 /** Audio kept around a chunk's words so the aligner sees their edges. */
 const MARGIN_SEC = 0.15;
 
@@ -28,7 +34,11 @@ function chunk(words: RecognisedWord[]): RecognisedWord[][] {
     if (first && last) {
       const length = w.end - first.start;
       const gap = w.start - last.end;
-      if (length > CHUNK_MAX_SEC || (gap >= CHUNK_BREAK_GAP_SEC && last.end - first.start >= CHUNK_MIN_SEC)) {
+      if (
+        length > CHUNK_MAX_SEC ||
+        gap >= CHUNK_SPLIT_GAP_SEC ||
+        (gap >= CHUNK_BREAK_GAP_SEC && last.end - first.start >= CHUNK_MIN_SEC)
+      ) {
         chunks.push(current);
         current = [];
       }

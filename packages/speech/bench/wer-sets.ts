@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Pcm16k } from '../src/types.js';
+import { readAudio } from '../test/asr-audio.js';
+
+/** Read speech with known text for measuring recognition (bench/wer.ts, bench/wer-sweep.ts). */
+export interface WerItem {
+  id: string;
+  reference: string;
+  audio: Pcm16k;
+  /** Sub-group labels the WER is also broken down by (age band, expert proficiency band). */
+  groups: string[];
+}
+
+const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+
+/** speechocean762 dev recordings (learners, many of them children), those whose index `keep` accepts. */
+export function devItems(keep: (index: number) => boolean = () => true): WerItem[] {
+  return readFileSync(join(DEV, 'scores.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .filter((_, i) => keep(i))
+    .map((line) => JSON.parse(line) as { id: string; text: string; wav: string; age: number; total: number })
+    .map((r) => ({
+      id: r.id,
+      reference: r.text,
+      audio: readAudio(join(DEV, r.wav)),
+      groups: [r.age >= 18 ? 'adults' : 'children', r.total >= 8 ? 'expert total 8-10' : 'expert total 0-7'],
+    }));
+}
+
+/** Native read speech from Debian's pocketsphinx-testdata (LibriVox). */
+export function librivoxItems(): WerItem[] {
+  return readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(.*)\((\S+)\)\s*$/.exec(line);
+      if (!m) throw new Error(`bad transcription line: ${line}`);
+      return { id: m[2], reference: m[1], audio: readAudio(join(LIBRIVOX, `${m[2]}.wav`)), groups: [] };
+    });
+}
