@@ -55,6 +55,20 @@ const CONFIGS: Record<string, Record<string, string>> = {
   'maxhmmpf2000+maxwpf10+fwdflat-no': { '-maxhmmpf': '2000', '-maxwpf': '10', '-fwdflat': 'no' },
   'maxhmmpf4000+maxwpf10': { '-maxhmmpf': '4000', '-maxwpf': '10' },
   'maxhmmpf4000+maxwpf10+fwdflat-no': { '-maxhmmpf': '4000', '-maxwpf': '10', '-fwdflat': 'no' },
+  'maxhmmpf4000+maxwpf10+fwdflatbeam1e-48': {
+    '-maxhmmpf': '4000',
+    '-maxwpf': '10',
+    '-fwdflatbeam': '1e-48',
+    '-fwdflatwbeam': '1e-20',
+  },
+  'maxhmmpf4000+maxwpf10+fwdflatsfwin10': { '-maxhmmpf': '4000', '-maxwpf': '10', '-fwdflatsfwin': '10' },
+  'maxhmmpf4000+maxwpf10+fwdflatsfwin5': { '-maxhmmpf': '4000', '-maxwpf': '10', '-fwdflatsfwin': '5' },
+  'maxhmmpf4000+maxwpf10+fwdflatsfwin10+fwdflatwbeam1e-20': {
+    '-maxhmmpf': '4000',
+    '-maxwpf': '10',
+    '-fwdflatsfwin': '10',
+    '-fwdflatwbeam': '1e-20',
+  },
   'maxhmmpf3000+maxwpf10+topn3': { '-maxhmmpf': '3000', '-maxwpf': '10', '-topn': '3' },
 };
 

@@ -96,6 +96,7 @@ describe('PocketSphinx recogniser', () => {
       const defaults = await args();
       expect(defaults('-maxhmmpf')).toBe('4000');
       expect(defaults('-maxwpf')).toBe('10');
+      expect(defaults('-fwdflatsfwin')).toBe('10');
       expect(defaults('-bestpath')).toBe('yes');
       const overridden = await args({ '-maxhmmpf': '30000', '-maxwpf': '-1' });
       expect(overridden('-maxhmmpf')).toBe('30000');
