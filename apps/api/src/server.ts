@@ -8,10 +8,12 @@ import { purgeExpiredTokens } from './modules/auth/cleanup.ts';
 /** Production entry: migrate, seed an empty database, serve API + SPA on PORT. */
 async function main() {
   const config = loadConfig();
+  let log: ((error: Error) => void) | undefined;
   const db = openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: join(config.DATA_DIR, 'pglite'),
     poolSize: config.DB_POOL_SIZE,
+    onConnectionError: (error) => log?.(error),
   });
   await db.migrate();
   const seeded = config.SEED_DEMO_DATA ? await seedDemoData(db.db) : false;
@@ -19,6 +21,7 @@ async function main() {
     ? resolve(config.WEB_DIST_DIR)
     : join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp({ config, db: db.db, webDistDir });
+  log = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
 
   // Hourly housekeeping; unref so it never keeps the process alive.
   const purge = () =>

@@ -34,12 +34,20 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Pre-built PGlite instance (tests load a migrated snapshot into one). */
   pglite?: PGlite;
+  /**
+   * Called when PostgreSQL drops an idle pooled connection (server restart, failover, a test
+   * database dropped). The pool discards that connection and opens a new one when needed.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite. */
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without a listener, an idle connection's error (e.g. "terminating connection due to
+    // administrator command") is an unhandled 'error' event and ends the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
