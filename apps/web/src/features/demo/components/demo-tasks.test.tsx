@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomShims, installFakeMedia } from '../../../lib/recorder/fake-media.test-helper';
 import { ScoreRequestError } from '../api/score-demo';
@@ -13,6 +13,36 @@ import { FreeSpeechTask } from './free-speech-task';
 import { ReadingTask } from './reading-task';
 
 const wrap = (ui: ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
+const readingTask = READING_SETS.business[0];
+
+/** The first business reading task, scored by `score`. */
+const renderReading = (
+  score: ComponentProps<typeof ReadingTask>['score'],
+  onScored: ComponentProps<typeof ReadingTask>['onScored'] = vi.fn(),
+) =>
+  wrap(
+    <ReadingTask
+      task={readingTask}
+      position="1"
+      onScored={onScored}
+      onNext={vi.fn()}
+      nextLabel="Next"
+      score={score}
+    />,
+  );
+
+/** A free-speech topic, scored by `score`. */
+const renderFreeSpeech = (score: ComponentProps<typeof FreeSpeechTask>['score'], index = 0) =>
+  wrap(
+    <FreeSpeechTask
+      task={FREE_SPEECH_TOPICS[index]}
+      position={String(index + 1)}
+      onScored={vi.fn()}
+      onNext={vi.fn()}
+      score={score}
+    />,
+  );
+
 const recordButton = () => screen.getByRole('button', { name: /record|release/i });
 let clock = 0;
 
@@ -39,20 +69,9 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  const readingTask = READING_SETS.business[0];
-
   it('rejects a reading recording under 500 ms without scoring it', async () => {
     const score = vi.fn(async () => phraseResponse());
-    wrap(
-      <ReadingTask
-        task={readingTask}
-        position="1"
-        onScored={vi.fn()}
-        onNext={vi.fn()}
-        nextLabel="Next"
-        score={score}
-      />,
-    );
+    renderReading(score);
     await hold(300);
     expect(await screen.findByRole('status')).toHaveTextContent(DEMO_TEXTS.tooShort);
     expect(score).not.toHaveBeenCalled();
@@ -62,16 +81,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
   it('scores a reading, colours each word and shows next only after scoring', async () => {
     const onScored = vi.fn();
     const score = vi.fn(async () => phraseResponse(72));
-    wrap(
-      <ReadingTask
-        task={readingTask}
-        position="1"
-        onScored={onScored}
-        onNext={vi.fn()}
-        nextLabel="Next"
-        score={score}
-      />,
-    );
+    renderReading(score, onScored);
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await hold(2000);
     expect(await screen.findByTestId('overall-score')).toHaveTextContent('72');
@@ -93,16 +103,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
 
   it('shows the reading failure text when scoring fails', async () => {
     const score = vi.fn(async () => Promise.reject(new Error('500')));
-    wrap(
-      <ReadingTask
-        task={readingTask}
-        position="1"
-        onScored={vi.fn()}
-        onNext={vi.fn()}
-        nextLabel="Next"
-        score={score}
-      />,
-    );
+    renderReading(score);
     await hold(2000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
   });
@@ -112,15 +113,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     const score = vi.fn(
       () => new Promise<ReturnType<typeof freeSpeechResponse>>((resolve) => (answer = resolve)),
     );
-    wrap(
-      <FreeSpeechTask
-        task={FREE_SPEECH_TOPICS[2]}
-        position="3"
-        onScored={vi.fn()}
-        onNext={vi.fn()}
-        score={score}
-      />,
-    );
+    renderFreeSpeech(score, 2);
     const state = () => screen.getByTestId('free-speech-state').getAttribute('data-state');
     expect(state()).toBe('idle');
     fireEvent.pointerDown(recordButton(), { pointerType: 'touch' });
@@ -142,15 +135,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
 
   it('returns free speech to idle with the spec text when scoring fails', async () => {
     const score = vi.fn(async () => Promise.reject(new Error('timeout')));
-    wrap(
-      <FreeSpeechTask
-        task={FREE_SPEECH_TOPICS[0]}
-        position="1"
-        onScored={vi.fn()}
-        onNext={vi.fn()}
-        score={score}
-      />,
-    );
+    renderFreeSpeech(score);
     await hold(5000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
     expect(screen.getByTestId('free-speech-state')).toHaveAttribute('data-state', 'idle');
@@ -161,15 +146,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
       .fn<() => Promise<ReturnType<typeof freeSpeechResponse>>>()
       .mockRejectedValueOnce(new ScoreRequestError(503, 'busy', 1000))
       .mockResolvedValueOnce(freeSpeechResponse(77));
-    wrap(
-      <FreeSpeechTask
-        task={FREE_SPEECH_TOPICS[0]}
-        position="1"
-        onScored={vi.fn()}
-        onNext={vi.fn()}
-        score={score}
-      />,
-    );
+    renderFreeSpeech(score);
     await hold(5000);
     expect(await screen.findByTestId('scoring-busy')).toHaveTextContent(DEMO_INVENTED_TEXTS.busyRetrying(1));
     expect(screen.getByTestId('free-speech-state')).toHaveAttribute('data-state', 'uploading');
@@ -182,16 +159,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
 
   it('shows the spec text at once when the server asks to wait longer than the demo will', async () => {
     const score = vi.fn(async () => Promise.reject(new ScoreRequestError(429, 'limited', 45_000)));
-    wrap(
-      <ReadingTask
-        task={readingTask}
-        position="1"
-        onScored={vi.fn()}
-        onNext={vi.fn()}
-        nextLabel="Next"
-        score={score}
-      />,
-    );
+    renderReading(score);
     await hold(2000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
     expect(score).toHaveBeenCalledTimes(1);
