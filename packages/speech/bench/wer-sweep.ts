@@ -17,7 +17,7 @@ import { parseArgs, promisify } from 'node:util';
 import { parseCtm } from '../src/asr/ctm.js';
 import { wordErrorRate } from '../src/asr/index.js';
 import { toInt16Bytes } from '../src/asr/pcm-bytes.js';
-import { DEFAULT_MODEL_DIR, SPEED_FLAGS } from '../src/asr/pocketsphinx.js';
+import { batchFlags, DEFAULT_MODEL_DIR, SPEED_FLAGS } from '../src/asr/pocketsphinx.js';
 import { toTranscript } from '../src/asr/transcript.js';
 import { devItems, librivoxItems, type WerItem } from './wer-sets.js';
 
@@ -98,17 +98,7 @@ async function decode(
   const out = join(dir, `${tag}.ctm`);
   const timeFile = join(dir, `${tag}.time`);
   const all: Record<string, string> = {
-    '-hmm': join(DEFAULT_MODEL_DIR, 'en-us'),
-    '-lm': join(DEFAULT_MODEL_DIR, 'en-us.lm.bin'),
-    '-dict': join(DEFAULT_MODEL_DIR, 'cmudict-en-us.dict'),
-    '-ctl': join(dir, 'ctl'),
-    '-cepdir': dir,
-    '-cepext': '.raw',
-    '-adcin': 'yes',
-    '-remove_silence': 'no',
-    '-bestpath': 'yes',
-    '-ctm': out,
-    '-logfn': join(dir, `${tag}.log`),
+    ...batchFlags({ modelDir: DEFAULT_MODEL_DIR, dir, ctm: out, log: join(dir, `${tag}.log`) }),
     ...flags,
   };
   await run(

@@ -35,6 +35,33 @@ export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
  * 83.6%, LibriVox unchanged, mean word confidence unchanged (0.40); narrower flat-pass beams moved
  * the confidences (0.48) and cost LibriVox accuracy. `flags` override these.
  */
+/**
+ * The flags every decoding needs: model, the clips (`<id>.raw` 16-bit files listed in `dir/ctl`)
+ * and the outputs. The WER sweep builds on these too, so it measures what the product runs.
+ */
+export function batchFlags(options: {
+  modelDir: string;
+  dir: string;
+  ctm: string;
+  log: string;
+}): Record<string, string> {
+  const { modelDir, dir } = options;
+  return {
+    '-hmm': join(modelDir, 'en-us'),
+    '-lm': join(modelDir, 'en-us.lm.bin'),
+    '-dict': join(modelDir, 'cmudict-en-us.dict'),
+    '-ctl': join(dir, 'ctl'),
+    '-cepdir': dir,
+    '-cepext': '.raw',
+    '-adcin': 'yes',
+    // The built-in VAD drops silent frames and so shifts every word time after a pause.
+    '-remove_silence': 'no',
+    '-bestpath': 'yes',
+    '-ctm': options.ctm,
+    '-logfn': options.log,
+  };
+}
+
 export const SPEED_FLAGS: Readonly<Record<string, string>> = {
   '-maxhmmpf': '4000',
   '-maxwpf': '10',
@@ -78,18 +105,7 @@ export class PocketSphinxRecogniser implements Recogniser {
       for (const u of todo) await writeFile(join(dir, `${u.id}.raw`), toInt16Bytes(u.audio));
       await writeFile(join(dir, 'ctl'), `${todo.map((u) => u.id).join('\n')}\n`);
       const flags: Record<string, string> = {
-        '-hmm': join(this.modelDir, 'en-us'),
-        '-lm': join(this.modelDir, 'en-us.lm.bin'),
-        '-dict': join(this.modelDir, 'cmudict-en-us.dict'),
-        '-ctl': join(dir, 'ctl'),
-        '-cepdir': dir,
-        '-cepext': '.raw',
-        '-adcin': 'yes',
-        // The built-in VAD drops silent frames and so shifts every word time after a pause.
-        '-remove_silence': 'no',
-        '-bestpath': 'yes',
-        '-ctm': join(dir, 'out.ctm'),
-        '-logfn': join(dir, 'log'),
+        ...batchFlags({ modelDir: this.modelDir, dir, ctm: join(dir, 'out.ctm'), log: join(dir, 'log') }),
         ...SPEED_FLAGS,
         ...this.flags,
       };
