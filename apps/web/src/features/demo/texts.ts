@@ -17,6 +17,10 @@ export const DEMO_TEXTS = {
 export const DEMO_INVENTED_TEXTS = {
   /** While the scoring endpoint is busy (429 or 503 with Retry-After) and the demo waits to retry. */
   busyRetrying: (seconds: number) => `Many people are practising right now — retrying in ${seconds} s…`,
+  /** Weakest sounds when every sound scored well. */
+  allSoundsClear: 'All sounds clear',
+  /** Weakest sounds when no word was heard (the sentence was not read): nothing to praise. */
+  noSoundsHeard: 'No sounds were heard to score',
 } as const;
 
 export const DEMO_LIMITS = {

@@ -101,6 +101,20 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     expect(loadDemoScores().reading[readingTask._id].overall_score).toBe(72);
   });
 
+  it('does not call the sounds clear when the sentence was not read', async () => {
+    const notRead = phraseResponse(0);
+    notRead.word_scores = notRead.word_scores.map((w) => ({
+      ...w,
+      score: 0,
+      status: 'omitted',
+      phonemes: [],
+    }));
+    renderReading(vi.fn(async () => notRead));
+    await hold(2000);
+    expect(await screen.findByText(DEMO_INVENTED_TEXTS.noSoundsHeard)).toBeInTheDocument();
+    expect(screen.queryByText(DEMO_INVENTED_TEXTS.allSoundsClear)).not.toBeInTheDocument();
+  });
+
   it('shows the reading failure text when scoring fails', async () => {
     const score = vi.fn(async () => Promise.reject(new Error('500')));
     renderReading(score);

@@ -1,7 +1,7 @@
 import { Badge, Card, Divider, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { DEMO_TEXTS } from '../texts';
+import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
 import { BAND_COLOR, scoreBand } from '../utils/banding';
 import type { ScoreView } from '../utils/score-view';
 import { ColouredSentence } from './coloured-sentence';
@@ -81,7 +81,11 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
               ))}
             </Group>
           ) : (
-            <Text size="sm">All sounds clear</Text>
+            <Text size="sm">
+              {view.words.some((w) => w.status !== 'omitted')
+                ? DEMO_INVENTED_TEXTS.allSoundsClear
+                : DEMO_INVENTED_TEXTS.noSoundsHeard}
+            </Text>
           )}
         </Metric>
         <Metric title="Pauses">
