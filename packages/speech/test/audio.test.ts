@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import decode from 'audio-decode';
 import { describe, expect, it } from 'vitest';
 import { decodeAudio, decodeAudioWithVoice, TASK_LIMITS } from '../src/audio/decode.ts';
+import { decodeOpus16k } from '../src/audio/opus.ts';
 import { resample } from '../src/audio/resample.ts';
 import { sniffFormat } from '../src/audio/sniff.ts';
 import { SpeechInputError } from '../src/types.ts';
@@ -23,6 +25,7 @@ describe('decodeAudio', () => {
   it.each([
     'good-reading.wav',
     'good-reading.webm', // written to a pipe: no duration header, like MediaRecorder output
+    'good-reading-stereo.webm',
     'good-reading.ogg',
     'good-reading.mp3',
     'good-reading.m4a',
@@ -58,6 +61,49 @@ describe('decodeAudio', () => {
     expect(voiced).toHaveLength(3);
     expect(voiced[1].start - voiced[0].end).toBeGreaterThan(0.95);
     expect(voiced[2].start - voiced[1].end).toBeGreaterThan(0.95);
+  });
+});
+
+/** Normalised correlation of two signals over their common length, `b` shifted by `lag` samples. */
+function correlation(a: Float32Array, b: Float32Array, lag: number): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 1000; i < Math.min(a.length, b.length) - 1000; i++) {
+    ab += a[i] * b[i + lag];
+    aa += a[i] * a[i];
+    bb += b[i + lag] * b[i + lag];
+  }
+  return ab / Math.sqrt(aa * bb);
+}
+
+describe('decodeOpus16k', () => {
+  it.each(['good-reading.webm', 'good-reading-stereo.webm'])(
+    'decodes %s at 16 kHz in step with the general decoder (encoder delay removed)',
+    async (name) => {
+      const direct = await decodeOpus16k(fixture(name));
+      const dec = await decode.webm();
+      const full = await dec(fixture(name));
+      const reference = resample(full.channelData[0], full.sampleRate, 16000);
+      expect(direct).not.toBeNull();
+      expect(Math.abs((direct?.length ?? 0) - reference.length)).toBeLessThan(800); // < 50 ms
+      // Same waveform at lag 0; an encoder delay left in or cut twice would move it by 104+ samples.
+      expect(correlation(reference, direct ?? new Float32Array(0), 0)).toBeGreaterThan(0.95);
+      expect(correlation(reference, direct ?? new Float32Array(0), 104)).toBeLessThan(0.9);
+    },
+  );
+
+  it('decodes what arrived of a recording cut off mid-upload', async () => {
+    const whole = fixture('good-reading.webm');
+    const cut = await decodeOpus16k(whole.subarray(0, Math.floor(whole.length * 0.6)));
+    expect(cut?.length).toBeGreaterThan(0.5 * 4 * 16000);
+    expect(cut?.length).toBeLessThan(0.7 * 4 * 16000);
+  });
+
+  it('leaves other containers, codecs and broken files to the general decoder', async () => {
+    for (const name of ['good-reading.ogg', 'good-reading.m4a', 'good-reading.mp3', 'corrupt.webm']) {
+      expect(await decodeOpus16k(fixture(name))).toBeNull();
+    }
   });
 });
 

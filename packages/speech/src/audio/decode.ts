@@ -1,5 +1,6 @@
 import decode from 'audio-decode';
 import { type Pcm16k, SpeechInputError, type SpeechTask } from '../types.ts';
+import { decodeOpus16k } from './opus.ts';
 import { resample } from './resample.ts';
 import { type AudioFormat, sniffFormat } from './sniff.ts';
 import { detectVoice, type VoicedSegment, voicedSeconds } from './vad.ts';
@@ -85,27 +86,33 @@ export async function decodeAudioWithVoice(
       'The file is not an audio format we read (webm, ogg, mp4, mp3, wav).',
     );
   }
-  let channels: Float32Array[];
-  let rate: number;
+  let samples: Float32Array;
   try {
-    const decoded = await decodeBytes(bytes, format);
-    channels = decoded.channelData;
-    rate = decoded.sampleRate;
+    samples = await decodeTo16k(bytes, format);
   } catch (err) {
     throw new SpeechInputError(
       'CORRUPT',
       `The ${format} file could not be decoded: ${(err as Error).message}`,
     );
   }
-  if (channels.length === 0 || channels[0].length === 0 || !(rate > 0)) {
+  if (samples.length === 0) {
     throw new SpeechInputError('CORRUPT', `The ${format} file holds no decodable audio.`);
   }
-  const mono = downmix(channels);
-  for (let i = 0; i < mono.length; i++) {
-    if (!Number.isFinite(mono[i])) mono[i] = 0;
+  for (let i = 0; i < samples.length; i++) {
+    if (!Number.isFinite(samples[i])) samples[i] = 0;
   }
-  const pcm = toPcm16k(resample(mono, rate, 16000));
+  const pcm = toPcm16k(samples);
   return { pcm, voiced: checkSpeech(pcm, limits) };
+}
+
+/** Mono 16 kHz samples; Opus recordings take the direct path, everything else `audio-decode`. */
+async function decodeTo16k(bytes: Uint8Array, format: AudioFormat): Promise<Float32Array> {
+  const opus = format === 'webm' ? await decodeOpus16k(bytes).catch(() => null) : null;
+  if (opus && opus.length > 0) return opus;
+  const decoded = await decodeBytes(bytes, format);
+  const rate = decoded.sampleRate;
+  if (decoded.channelData.length === 0 || !(rate > 0)) return new Float32Array(0);
+  return resample(downmix(decoded.channelData), rate, 16000);
 }
 
 /** Decode with the decoder our sniffing chose (audio-decode's own guess calls WebM "mkv"). */
