@@ -78,11 +78,11 @@ function correlation(a: Float32Array, b: Float32Array, lag: number): number {
 }
 
 describe('decodeOpus16k', () => {
-  it.each(['good-reading.webm', 'good-reading-stereo.webm'])(
+  it.each(['good-reading.webm', 'good-reading-stereo.webm', 'good-reading.ogg'])(
     'decodes %s at 16 kHz in step with the general decoder (encoder delay removed)',
     async (name) => {
       const direct = await decodeOpus16k(fixture(name));
-      const dec = await decode.webm();
+      const dec = await decode[name.endsWith('.ogg') ? 'opus' : 'webm']();
       const full = await dec(fixture(name));
       const reference = resample(full.channelData[0], full.sampleRate, 16000);
       expect(direct).not.toBeNull();
@@ -93,15 +93,18 @@ describe('decodeOpus16k', () => {
     },
   );
 
-  it('decodes what arrived of a recording cut off mid-upload', async () => {
-    const whole = fixture('good-reading.webm');
-    const cut = await decodeOpus16k(whole.subarray(0, Math.floor(whole.length * 0.6)));
-    expect(cut?.length).toBeGreaterThan(0.5 * 4 * 16000);
-    expect(cut?.length).toBeLessThan(0.7 * 4 * 16000);
-  });
+  it.each(['good-reading.webm', 'good-reading.ogg'])(
+    'decodes what arrived of %s cut off mid-upload',
+    async (name) => {
+      const whole = fixture(name);
+      const cut = await decodeOpus16k(whole.subarray(0, Math.floor(whole.length * 0.6)));
+      expect(cut?.length).toBeGreaterThan(0.5 * 4 * 16000);
+      expect(cut?.length).toBeLessThan(0.7 * 4 * 16000);
+    },
+  );
 
   it('leaves other containers, codecs and broken files to the general decoder', async () => {
-    for (const name of ['good-reading.ogg', 'good-reading.m4a', 'good-reading.mp3', 'corrupt.webm']) {
+    for (const name of ['good-reading.m4a', 'good-reading.mp3', 'good-reading.wav', 'corrupt.webm']) {
       expect(await decodeOpus16k(fixture(name))).toBeNull();
     }
   });

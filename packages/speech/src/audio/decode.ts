@@ -105,9 +105,9 @@ export async function decodeAudioWithVoice(
   return { pcm, voiced: checkSpeech(pcm, limits) };
 }
 
-/** Mono 16 kHz samples: WebM/Opus by the direct path when it takes the file, else `audio-decode`. */
+/** Mono 16 kHz samples: Opus by the direct path when it takes the file, else `audio-decode`. */
 async function decodeTo16k(bytes: Uint8Array, format: AudioFormat): Promise<Float32Array> {
-  const opus = format === 'webm' ? await decodeOpus16k(bytes).catch(() => null) : null;
+  const opus = format === 'webm' || format === 'opus' ? await decodeOpus16k(bytes).catch(() => null) : null;
   if (opus && opus.length > 0) return opus;
   const decoded = await decodeBytes(bytes, format);
   const rate = decoded.sampleRate;

@@ -1,4 +1,5 @@
 import { OpusDecoder } from 'opus-decoder';
+import { oggOpusPackets } from './ogg.ts';
 import { webmOpusPackets } from './webm.ts';
 
 /** Fields of an OpusHead (RFC 7845 section 5.1) the decoder needs. */
@@ -16,24 +17,25 @@ function readOpusHead(bytes: Uint8Array): OpusHead | null {
 }
 
 /**
- * Opus in WebM (what Chromium and Edge record) decoded straight to 16 kHz mono. libopus decodes at
- * 16 kHz natively, which skips decoding at 48 kHz and resampling: about 14 ms for a 5 s recording
- * against 44 ms through `audio-decode` (docs/decisions/008).
+ * Opus in WebM or Ogg (what Chromium, Edge and Firefox record) decoded straight to 16 kHz mono.
+ * libopus decodes at 16 kHz natively, which skips decoding at 48 kHz and resampling: about 14 ms
+ * for a 5 s recording against 44 ms through `audio-decode` (docs/decisions/008).
  *
- * Returns null for anything else (Ogg, other codecs, multichannel layouts, laced blocks) so the
+ * Returns null for anything else (other codecs, multichannel layouts, laced WebM blocks) so the
  * caller falls back to the general decoder; throws when no packet of the file decodes.
  */
 export async function decodeOpus16k(bytes: Uint8Array): Promise<Float32Array | null> {
-  const webm = webmOpusPackets(bytes);
-  const head = webm && readOpusHead(webm.opusHead);
-  if (!webm || !head || head.mappingFamily !== 0 || head.channels < 1 || head.channels > 2) return null;
+  const isOgg = bytes[0] === 0x4f && bytes[1] === 0x67 && bytes[2] === 0x67 && bytes[3] === 0x53;
+  const stream = isOgg ? oggOpusPackets(bytes) : webmOpusPackets(bytes);
+  const head = stream && readOpusHead(stream.opusHead);
+  if (!stream || !head || head.mappingFamily !== 0 || head.channels < 1 || head.channels > 2) return null;
   // opus-decoder drops `preSkip` samples of its output rate; the header counts them at 48 kHz.
   const preSkip = Math.round(head.preSkip / 3);
   const decoder = new OpusDecoder({ sampleRate: 16000, channels: head.channels, preSkip });
   await decoder.ready;
   try {
-    const { channelData, samplesDecoded, errors } = decoder.decodeFrames(webm.packets);
-    if (errors.length === webm.packets.length)
+    const { channelData, samplesDecoded, errors } = decoder.decodeFrames(stream.packets);
+    if (errors.length === stream.packets.length)
       throw new Error(errors[0]?.message ?? 'no Opus packet decoded');
     if (channelData.length === 1) return channelData[0].subarray(0, samplesDecoded);
     const mono = new Float32Array(samplesDecoded);

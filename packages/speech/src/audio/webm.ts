@@ -37,8 +37,9 @@ interface Track {
   codecPrivate: Uint8Array | null;
 }
 
-export interface WebmOpus {
-  /** The track's CodecPrivate: an OpusHead (RFC 7845 section 5.1). */
+/** What an Opus decoder needs from a container. */
+export interface OpusPackets {
+  /** The stream's OpusHead (RFC 7845 section 5.1); in WebM, the track's CodecPrivate. */
   opusHead: Uint8Array;
   /** Opus packets in file order. */
   packets: Uint8Array[];
@@ -67,7 +68,7 @@ function uint(bytes: Uint8Array, from: number, to: number): number {
 }
 
 /** The Opus track's header and packets, or null when this is not a plain WebM/Opus recording. */
-export function webmOpusPackets(bytes: Uint8Array): WebmOpus | null {
+export function webmOpusPackets(bytes: Uint8Array): OpusPackets | null {
   const tracks: Track[] = [];
   const blocks: { track: number; payload: Uint8Array }[] = [];
   let track: Track | null = null;
@@ -87,7 +88,8 @@ export function webmOpusPackets(bytes: Uint8Array): WebmOpus | null {
       continue;
     }
     if (size.value < 0) return null; // only containers may have unknown sizes
-    const end = Math.min(start + size.value, bytes.length);
+    const end = start + size.value;
+    if (end > bytes.length) break; // cut off mid-element: keep what came before
     if (id.value === ID.simpleBlock || id.value === ID.block) {
       const number = vint(bytes, start, false);
       if (!number || start + number.length + 3 > end) return null;
