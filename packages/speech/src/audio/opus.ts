@@ -34,7 +34,9 @@ export async function decodeOpus16k(bytes: Uint8Array): Promise<Float32Array | n
   const decoder = new OpusDecoder({ sampleRate: 16000, channels: head.channels, preSkip });
   await decoder.ready;
   try {
-    const { channelData, samplesDecoded, errors } = decoder.decodeFrames(stream.packets);
+    const { channelData, samplesDecoded, errors } = withoutConsoleErrors(() =>
+      decoder.decodeFrames(stream.packets),
+    );
     if (errors.length === stream.packets.length)
       throw new Error(errors[0]?.message ?? 'no Opus packet decoded');
     if (channelData.length === 1) return channelData[0].subarray(0, samplesDecoded);
@@ -43,5 +45,19 @@ export async function decodeOpus16k(bytes: Uint8Array): Promise<Float32Array | n
     return mono;
   } finally {
     decoder.free();
+  }
+}
+
+/**
+ * opus-decoder writes every bad packet to console.error as well as returning it in `errors`; a
+ * damaged upload would print a line per 20 ms. The call is synchronous, so muting it is contained.
+ */
+function withoutConsoleErrors<T>(run: () => T): T {
+  const original = console.error;
+  console.error = () => undefined;
+  try {
+    return run();
+  } finally {
+    console.error = original;
   }
 }
