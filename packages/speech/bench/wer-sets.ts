@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { wordErrorRate } from '../src/asr/index.js';
 import type { Pcm16k } from '../src/types.js';
 import { readAudio } from '../test/asr-audio.js';
 
@@ -40,4 +41,32 @@ export function librivoxItems(): WerItem[] {
       if (!m) throw new Error(`bad transcription line: ${line}`);
       return { id: m[2], reference: m[1], audio: readAudio(join(LIBRIVOX, `${m[2]}.wav`)), groups: [] };
     });
+}
+
+export interface WerTally {
+  errors: number;
+  words: number;
+  /** Utterances recognised without an error. */
+  perfect: number;
+  /** Per sub-group label: errors, reference words and utterances. */
+  groups: Map<string, { errors: number; words: number; n: number }>;
+}
+
+/** Word errors of each item's recognised text against its reference, in all and per group. */
+export function tallyWer(items: WerItem[], texts: string[]): WerTally {
+  const tally: WerTally = { errors: 0, words: 0, perfect: 0, groups: new Map() };
+  items.forEach((item, i) => {
+    const c = wordErrorRate(item.reference, texts[i]);
+    tally.errors += c.errors;
+    tally.words += c.referenceWords;
+    if (c.errors === 0) tally.perfect++;
+    for (const g of item.groups) {
+      const acc = tally.groups.get(g) ?? { errors: 0, words: 0, n: 0 };
+      acc.errors += c.errors;
+      acc.words += c.referenceWords;
+      acc.n++;
+      tally.groups.set(g, acc);
+    }
+  });
+  return tally;
 }

@@ -15,11 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { parseCtm } from '../src/asr/ctm.js';
-import { wordErrorRate } from '../src/asr/index.js';
 import { toInt16Bytes } from '../src/asr/pcm-bytes.js';
 import { batchFlags, DEFAULT_MODEL_DIR, SPEED_FLAGS } from '../src/asr/pocketsphinx.js';
 import { toTranscript } from '../src/asr/transcript.js';
-import { devItems, librivoxItems, type WerItem } from './wer-sets.js';
+import { devItems, librivoxItems, tallyWer, type WerItem } from './wer-sets.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -110,35 +109,20 @@ async function decode(
   );
   const [user, sys] = readFileSync(timeFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
   const byUtt = parseCtm(readFileSync(out, 'utf8'));
-  let errors = 0;
-  let words = 0;
-  let confSum = 0;
-  let confN = 0;
-  const byGroup = new Map<string, { errors: number; words: number }>();
-  for (const item of items) {
-    const t = toTranscript(byUtt.get(item.id) ?? [], 'pocketsphinx');
-    for (const w of t.words) {
-      confSum += w.confidence;
-      confN++;
-    }
-    const c = wordErrorRate(item.reference, t.text);
-    errors += c.errors;
-    words += c.referenceWords;
-    for (const g of item.groups) {
-      const acc = byGroup.get(g) ?? { errors: 0, words: 0 };
-      acc.errors += c.errors;
-      acc.words += c.referenceWords;
-      byGroup.set(g, acc);
-    }
-  }
+  const transcripts = items.map((item) => toTranscript(byUtt.get(item.id) ?? [], 'pocketsphinx'));
+  const confidences = transcripts.flatMap((t) => t.words.map((w) => w.confidence));
+  const { errors, words, groups } = tallyWer(
+    items,
+    transcripts.map((t) => t.text),
+  );
   const audioSec = items.reduce((s, i) => s + i.audio.durationSec, 0);
   const cpuSec = user + sys;
   return {
     wer: errors / words,
     cpuSec,
     rtf: cpuSec / audioSec,
-    groups: Object.fromEntries([...byGroup].map(([g, a]) => [g, a.errors / a.words])),
-    meanConf: confN ? confSum / confN : 0,
+    groups: Object.fromEntries([...groups].map(([g, a]) => [g, a.errors / a.words])),
+    meanConf: confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 0,
   };
 }
 

@@ -10,9 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createRecogniser, PocketSphinxRecogniser, wordErrorRate } from '../src/asr/index.js';
+import { createRecogniser, PocketSphinxRecogniser } from '../src/asr/index.js';
 import type { Pcm16k, Recogniser, Transcript } from '../src/types.js';
-import { devItems, librivoxItems, type WerItem } from './wer-sets.js';
+import { devItems, librivoxItems, tallyWer, type WerItem } from './wer-sets.js';
 
 const { values } = parseArgs({
   options: { limit: { type: 'string' }, concurrency: { type: 'string' } },
@@ -64,23 +64,8 @@ async function measure(name: string, items: WerItem[], recogniser: Recogniser) {
   const wallSec = (performance.now() - started) / 1000;
   const cpuAfter = childCpuSec();
   const cpuSec = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-  let errors = 0;
-  let words = 0;
-  let perfect = 0;
-  const byGroup = new Map<string, { errors: number; words: number; n: number }>();
-  items.forEach((item, i) => {
-    const c = wordErrorRate(item.reference, transcripts[i].text);
-    errors += c.errors;
-    words += c.referenceWords;
-    if (c.errors === 0) perfect++;
-    for (const g of item.groups ?? []) {
-      const acc = byGroup.get(g) ?? { errors: 0, words: 0, n: 0 };
-      acc.errors += c.errors;
-      acc.words += c.referenceWords;
-      acc.n++;
-      byGroup.set(g, acc);
-    }
-  });
+  const texts = transcripts.map((t) => t.text);
+  const { errors, words, perfect, groups } = tallyWer(items, texts);
   const audioSec = items.reduce((s, i) => s + i.audio.durationSec, 0);
   // RTF per core: the decoders' CPU time ÷ audio time (what one idle core takes per second of
   // audio, model loads included); wall time × workers is shown too but is inflated by other jobs.
@@ -91,7 +76,7 @@ async function measure(name: string, items: WerItem[], recogniser: Recogniser) {
     `${name}: ${items.length} utterances, ${words} words, ${audioSec.toFixed(1)} s audio — WER ${((100 * errors) / words).toFixed(1)}%` +
       ` (${perfect} utterances perfect); wall ${wallSec.toFixed(1)} s on ${workers} workers, RTF wall × workers ${((wallSec * workers) / audioSec).toFixed(3)}${cpu}`,
   );
-  for (const [g, acc] of [...byGroup].sort()) {
+  for (const [g, acc] of [...groups].sort()) {
     console.log(`  ${g}: ${acc.n} utterances, WER ${((100 * acc.errors) / acc.words).toFixed(1)}%`);
   }
 }

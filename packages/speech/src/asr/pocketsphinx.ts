@@ -22,20 +22,6 @@ export interface PocketSphinxOptions {
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 /**
- * Search pruning that makes the decoder about 1.6× faster at the same accuracy (measured 2026-11-22
- * with `bench/wer-sweep.ts`; CPU time of the decoder incl. its ~0.4 s model load; docs/decisions/006).
- * The defaults (`-maxhmmpf 30000`, `-maxwpf -1`) let learner speech keep very many HMMs and word
- * exits alive: RTF 0.31 on the 306 dev utterances. At most 4000 active HMMs and 10 word exits per
- * frame: RTF 0.19, dev WER 83.3% → 83.4%, LibriVox 28.2% unchanged. `-maxhmmpf 3000` (RTF 0.18) and
- * 2000 (0.16) lost 1.0 and 2.4 points; `-fwdflat no` (0.11 with these) about 4 points on learner
- * speech; `-ds 2` and `-topn 2`/`3` cost more than they saved; `-pl_window 10` saved nothing.
- * `-bestpath` stays on: without it every CTM posterior is 1.0, and the content measures filter words
- * on those confidences. The second (flat-lexicon) pass looks for successor words in a window of 10
- * frames instead of 25 (`-fwdflatsfwin`): on the whole dev set RTF 0.19 → 0.16 for WER 83.4% →
- * 83.6%, LibriVox unchanged, mean word confidence unchanged (0.40); narrower flat-pass beams moved
- * the confidences (0.48) and cost LibriVox accuracy. `flags` override these.
- */
-/**
  * The flags every decoding needs: model, the clips (`<id>.raw` 16-bit files listed in `dir/ctl`)
  * and the outputs. The WER sweep builds on these too, so it measures what the product runs.
  */
@@ -62,6 +48,20 @@ export function batchFlags(options: {
   };
 }
 
+/**
+ * Search pruning that makes the decoder about 1.6× faster at the same accuracy (measured 2026-11-22
+ * with `bench/wer-sweep.ts`; CPU time of the decoder incl. its ~0.4 s model load; docs/decisions/006).
+ * The defaults (`-maxhmmpf 30000`, `-maxwpf -1`) let learner speech keep very many HMMs and word
+ * exits alive: RTF 0.31 on the 306 dev utterances. At most 4000 active HMMs and 10 word exits per
+ * frame: RTF 0.19, dev WER 83.3% → 83.4%, LibriVox 28.2% unchanged. `-maxhmmpf 3000` (RTF 0.18) and
+ * 2000 (0.16) lost 1.0 and 2.4 points; `-fwdflat no` (0.11 with these) about 4 points on learner
+ * speech; `-ds 2` and `-topn 2`/`3` cost more than they saved; `-pl_window 10` saved nothing.
+ * `-bestpath` stays on: without it every CTM posterior is 1.0, and the content measures filter words
+ * on those confidences. The second (flat-lexicon) pass looks for successor words in a window of 10
+ * frames instead of 25 (`-fwdflatsfwin`): on the whole dev set RTF 0.19 → 0.16 for WER 83.4% →
+ * 83.6%, LibriVox unchanged, mean word confidence unchanged (0.40); narrower flat-pass beams moved
+ * the confidences (0.48) and cost LibriVox accuracy. `flags` override these.
+ */
 export const SPEED_FLAGS: Readonly<Record<string, string>> = {
   '-maxhmmpf': '4000',
   '-maxwpf': '10',

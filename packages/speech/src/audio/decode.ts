@@ -107,7 +107,7 @@ export async function decodeAudioWithVoice(
 
 /** Mono 16 kHz samples: Opus by the direct path when it takes the file, else `audio-decode`. */
 async function decodeTo16k(bytes: Uint8Array, format: AudioFormat): Promise<Float32Array> {
-  const opus = format === 'webm' || format === 'opus' ? await decodeOpus16k(bytes).catch(() => null) : null;
+  const opus = await decodeOpus16k(bytes, format).catch(() => null);
   if (opus && opus.length > 0) return opus;
   const decoded = await decodeBytes(bytes, format);
   const rate = decoded.sampleRate;

@@ -26,7 +26,7 @@ export function oggOpusPackets(bytes: Uint8Array): OpusPackets | null {
       body = end;
       // A lacing value under 255 ends the packet; 255 means it continues (possibly on the next page).
       if (lacing < 255 && pageSerial === serial) {
-        packets.push(partial.length === 1 ? partial[0] : concat(partial));
+        packets.push(partial.length === 1 ? partial[0] : Buffer.concat(partial));
         partial = [];
       }
     }
@@ -41,14 +41,4 @@ function result(packets: Uint8Array[]): OpusPackets | null {
     return null;
   }
   return { opusHead: head, packets: audio };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
 }

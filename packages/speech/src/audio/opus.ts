@@ -1,5 +1,6 @@
 import { OpusDecoder } from 'opus-decoder';
 import { oggOpusPackets } from './ogg.ts';
+import { sniffFormat } from './sniff.ts';
 import { webmOpusPackets } from './webm.ts';
 
 /** Fields of an OpusHead (RFC 7845 section 5.1) the decoder needs. */
@@ -24,9 +25,12 @@ function readOpusHead(bytes: Uint8Array): OpusHead | null {
  * Returns null for anything else (other codecs, multichannel layouts, laced WebM blocks) so the
  * caller falls back to the general decoder; throws when no packet of the file decodes.
  */
-export async function decodeOpus16k(bytes: Uint8Array): Promise<Float32Array | null> {
-  const isOgg = bytes[0] === 0x4f && bytes[1] === 0x67 && bytes[2] === 0x67 && bytes[3] === 0x53;
-  const stream = isOgg ? oggOpusPackets(bytes) : webmOpusPackets(bytes);
+export async function decodeOpus16k(
+  bytes: Uint8Array,
+  format = sniffFormat(bytes),
+): Promise<Float32Array | null> {
+  const stream =
+    format === 'webm' ? webmOpusPackets(bytes) : format === 'opus' ? oggOpusPackets(bytes) : null;
   const head = stream && readOpusHead(stream.opusHead);
   if (!stream || !head || head.mappingFamily !== 0 || head.channels < 1 || head.channels > 2) return null;
   // opus-decoder drops `preSkip` samples of its output rate; the header counts them at 48 kHz.
