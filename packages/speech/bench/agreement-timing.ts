@@ -5,12 +5,13 @@
  *   npx tsx bench/agreement-timing.ts
  */
 import { join } from 'node:path';
-import { DATASET_DIR, loadScores, readWav16k } from '../calibration/dataset.ts';
+import { DATASET_DIR, loadScores, readWav16k, requireDataset } from '../calibration/dataset.ts';
 import type { AlignOptions } from '../src/align/aligner.ts';
 import { createAligner } from '../src/align/aligner.ts';
 import { computeContours } from '../src/scoring/contours.ts';
 import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 
+requireDataset('bench/agreement-timing.ts');
 const loadStart = performance.now();
 const aligner = await createAligner();
 const loadMs = performance.now() - loadStart;

@@ -9,16 +9,13 @@
  *   npm run bench:speech-speed [-- --cases reading,free,meeting]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DATASET_DIR as DATASET, requireDataset } from '../calibration/dataset.ts';
 import { createEngine } from '../src/analyze.ts';
 import { wav16kMono } from '../src/audio/wav.ts';
 import type { SpeechTask } from '../src/types.ts';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const DATASET =
-  process.env.SPEECHOCEAN_DIR ?? resolve(here, '../../../../shared/datasets/speechocean762-dev');
 
 interface Row {
   id: string;
@@ -130,7 +127,7 @@ async function runCase(name: string): Promise<void> {
 async function main() {
   const only = process.argv.indexOf('--case');
   if (only >= 0) return runCase(process.argv[only + 1]);
-  if (!existsSync(DATASET)) throw new Error(`dataset not found at ${DATASET} (set SPEECHOCEAN_DIR)`);
+  requireDataset('bench:speech-speed');
   const listArg = process.argv.indexOf('--cases');
   const cases = listArg >= 0 ? process.argv[listArg + 1].split(',') : ['reading', 'free', 'meeting'];
   const targets: Record<string, number> = { reading: 1, free: 20 };

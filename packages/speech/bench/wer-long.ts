@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DATASET_DIR as DEV, requireDataset } from '../calibration/dataset.js';
 import { createRecogniser, transcribeLong, wordErrorRate } from '../src/asr/index.js';
 import type { Pcm16k } from '../src/types.js';
 import { concat, readAudio } from '../test/asr-audio.js';
@@ -17,7 +18,7 @@ const { values } = parseArgs({ options: { minutes: { type: 'string' }, concurren
 const minutes = Number(values.minutes ?? 10);
 const concurrency = Number(values.concurrency ?? availableParallelism());
 
-const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
+requireDataset('bench/wer-long.ts');
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
 const pool: { text: string; audio: Pcm16k }[] = readFileSync(join(LIBRIVOX, 'transcription'), 'utf8')

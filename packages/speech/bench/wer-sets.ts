@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATASET_DIR as DEV, requireDataset } from '../calibration/dataset.js';
 import { wordErrorRate } from '../src/asr/index.js';
 import type { Pcm16k } from '../src/types.js';
 import { readAudio } from '../test/asr-audio.js';
@@ -13,11 +14,14 @@ export interface WerItem {
   groups: string[];
 }
 
-const DEV = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 
-/** speechocean762 dev recordings (learners, many of them children), those whose index `keep` accepts. */
+/**
+ * speechocean762 dev recordings (learners, many of them children), those whose index `keep` accepts.
+ * Without the dev set, prints why and ends the bench (status 0).
+ */
 export function devItems(keep: (index: number) => boolean = () => true): WerItem[] {
+  requireDataset('speechocean762 dev WER');
   return readFileSync(join(DEV, 'scores.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Pcm16k } from '../src/types.ts';
@@ -27,9 +27,39 @@ export interface ScoredUtterance {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The development subset, beside the project (`../shared/datasets/speechocean762-dev`). */
-export const DATASET_DIR =
-  process.env.SPEECHOCEAN_DIR ?? resolve(here, '../../../../shared/datasets/speechocean762-dev');
+/**
+ * A data set of `../shared/datasets/` beside the project. CI has that folder; a bare clone does not,
+ * so tests read committed fixtures (`FIXTURE_DIR`) and whatever needs a whole data set asks
+ * `DATASET_AVAILABLE` first. The one place that knows where `../shared` is (test/no-shared.test.ts
+ * checks that tests go through it).
+ */
+export const sharedDataset = (name: string) => resolve(here, '../../../../shared/datasets', name);
+
+/** The development subset (`../shared/datasets/speechocean762-dev`; `SPEECHOCEAN_DIR` overrides). */
+export const DATASET_DIR = process.env.SPEECHOCEAN_DIR ?? sharedDataset('speechocean762-dev');
+
+/** Whether the whole dev set is here. */
+export const DATASET_AVAILABLE = existsSync(join(DATASET_DIR, 'scores.jsonl'));
+
+/** The one-line reason printed when something needing the whole dev set does not run. */
+export const DATASET_MISSING = `speechocean762 dev set not found at ${DATASET_DIR} (set SPEECHOCEAN_DIR)`;
+
+/** For a test needing the whole dev set: its name, with the reason appended when it will be skipped. */
+export const needsDataset = (name: string) =>
+  DATASET_AVAILABLE ? name : `${name} (skipped: ${DATASET_MISSING})`;
+
+/** For a bench or script needing the whole dev set: prints the reason and exits 0 when it is absent. */
+export function requireDataset(what: string): void {
+  if (DATASET_AVAILABLE) return;
+  console.log(`${what}: skipped, ${DATASET_MISSING}`);
+  process.exit(0);
+}
+
+/**
+ * The few dev-set recordings and their label lines that tests use, committed in the dev set's layout
+ * (`scores.jsonl`, `wav/<id>.wav`): `loadScores(FIXTURE_DIR)`, `readWav16k(join(FIXTURE_DIR, utt.wav))`.
+ */
+export const FIXTURE_DIR = resolve(here, '../test/fixtures/speechocean762');
 
 export function loadScores(dir = DATASET_DIR): ScoredUtterance[] {
   return readFileSync(join(dir, 'scores.jsonl'), 'utf8')

@@ -1,6 +1,7 @@
 /**
  * Builds the compact CEFR lookups in data/ from the CEFR-J and Octanove lists in
- * ../shared/datasets/cefr-wordlists (citations in data/README.md).
+ * ../shared/datasets/cefr-wordlists (citations in data/README.md); without that folder it says so and
+ * exits 1, leaving the committed files as they are.
  *
  *   npx tsx packages/speech/scripts/build-cefr-data.ts
  *
@@ -14,10 +15,17 @@
  *     they are not counted as content words.
  * data/cefr-grammar.json: [{ id, code, item, level }] for every grammar item with a level.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sharedDataset } from '../calibration/dataset.ts';
 
-const SRC = new URL('../../../../shared/datasets/cefr-wordlists/', import.meta.url).pathname;
+const SRC = sharedDataset('cefr-wordlists');
+if (!existsSync(SRC)) {
+  console.error(
+    `build-cefr-data: CEFR lists not found at ${SRC}; the committed data/cefr-*.json are unchanged`,
+  );
+  process.exit(1);
+}
 const OUT = new URL('../data/', import.meta.url).pathname;
 const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 const FUNCTION_POS = new Set([

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusPronunciations, DATASET_DIR, loadScores, readWav16k } from '../calibration/dataset.ts';
+import { corpusPronunciations, FIXTURE_DIR, loadScores, readWav16k } from '../calibration/dataset.ts';
 import { speak } from '../calibration/tts.ts';
 import { type Aligner, createAligner } from '../src/align/aligner.ts';
 import { g2p } from '../src/align/g2p.ts';
@@ -19,9 +19,9 @@ afterAll(() => aligner?.dispose());
 
 describe('aligner', () => {
   it('aligns a learner recording word by word with phones in order', async () => {
-    const utt = loadScores().find((u) => u.id === '000010011');
+    const utt = loadScores(FIXTURE_DIR).find((u) => u.id === '000010011');
     if (!utt) throw new Error('dataset recording missing');
-    const al = await aligner.align(readWav16k(join(DATASET_DIR, utt.wav)), utt.text);
+    const al = await aligner.align(readWav16k(join(FIXTURE_DIR, utt.wav)), utt.text);
     expect(al.ok).toBe(true);
     expect(al.words.map((w) => w.word)).toEqual(['we', 'call', 'it', 'bear']);
     expect(al.words[3].phones.map((p) => p.phone)).toEqual(['B', 'EH', 'R']);
@@ -66,9 +66,9 @@ describe('aligner', () => {
   }, 120_000);
 
   it('uses given pronunciations (the corpus lexicon) instead of the dictionary', async () => {
-    const utt = loadScores().find((u) => u.words.some((w) => w.text === 'ZERO'));
+    const utt = loadScores(FIXTURE_DIR).find((u) => u.words.some((w) => w.text === 'ZERO'));
     if (!utt) throw new Error('dataset recording missing');
-    const al = await aligner.align(readWav16k(join(DATASET_DIR, utt.wav)), utt.text, {
+    const al = await aligner.align(readWav16k(join(FIXTURE_DIR, utt.wav)), utt.text, {
       pronunciations: corpusPronunciations(utt),
     });
     const zero = al.words.find((w) => w.word === 'zero');

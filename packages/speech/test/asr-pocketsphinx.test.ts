@@ -2,10 +2,10 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_DIR } from '../calibration/dataset.ts';
 import { meanConfidence, PocketSphinxRecogniser, wordErrorRate } from '../src/asr/index.ts';
 import { pcm, readAudio, synthesise } from './asr-audio.ts';
 
-const DATASET = new URL('../../../../shared/datasets/speechocean762-dev/', import.meta.url).pathname;
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const recogniser = new PocketSphinxRecogniser();
 
@@ -64,8 +64,8 @@ describe('PocketSphinx recogniser', () => {
     // Two adult learners rated 8–9/10 by the experts (children and weak speakers fare far worse:
     // see the WER bench).
     const [a, b] = await recogniser.transcribeMany([
-      readAudio(`${DATASET}wav/010270301.wav`),
-      readAudio(`${DATASET}wav/013090105.wav`),
+      readAudio(join(FIXTURE_DIR, 'wav/010270301.wav')),
+      readAudio(join(FIXTURE_DIR, 'wav/013090105.wav')),
     ]);
     expect(wer('you have to leave the house please', a.text)).toBeLessThanOrEqual(0.35);
     expect(wer('i just want my money', b.text)).toBeLessThanOrEqual(0.25);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATASET_DIR, loadScores, readWav16k } from '../calibration/dataset.ts';
+import { FIXTURE_DIR, loadScores, readWav16k } from '../calibration/dataset.ts';
 import { speak } from '../calibration/tts.ts';
 import { type Aligner, type AlignOptions, createAligner } from '../src/align/aligner.ts';
 import { computeContours } from '../src/scoring/contours.ts';
@@ -19,9 +19,9 @@ async function score(pcm: Pcm16k, text: string, options?: AlignOptions): Promise
 }
 
 const dataset = (id: string) => {
-  const utt = loadScores().find((u) => u.id === id);
+  const utt = loadScores(FIXTURE_DIR).find((u) => u.id === id);
   if (!utt) throw new Error(`dataset recording ${id} missing`);
-  return { utt, pcm: readWav16k(join(DATASET_DIR, utt.wav)) };
+  return { utt, pcm: readWav16k(join(FIXTURE_DIR, utt.wav)) };
 };
 
 describe('reading scores', () => {

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIXTURE_DIR } from '../../../../../packages/speech/calibration/dataset.ts';
 
-/** Recordings for the scoring tests: committed fixtures and the shared speechocean762 dev set. */
+/** Recordings for the scoring tests: committed fixtures here and speechocean762 ones in the speech package. */
 export const fixture = (name: string) =>
   readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
-export const datasetWav = (id: string) =>
-  readFileSync(
-    fileURLToPath(
-      new URL(`../../../../../../shared/datasets/speechocean762-dev/wav/${id}.wav`, import.meta.url),
-    ),
-  );
+export const datasetWav = (id: string) => readFileSync(join(FIXTURE_DIR, 'wav', `${id}.wav`));
 
 /** A multipart/form-data body like a browser's FormData: text fields first, then the file. */
 export function multipart(
