@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { detectSherpaModel } from '@agaton/speech/asr-model';
 import { z } from 'zod';
 import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
 
@@ -65,6 +66,20 @@ const envSchema = z.object({
   SCORING_UPLOAD_LIMIT_BYTES: positiveInt.default(SCORING_LIMITS.maxUploadBytes),
   /** Load the workers' models at start; unset = on, except under tests (NODE_ENV=test). */
   SCORING_WARM: flag.optional(),
+  /**
+   * Folder of a sherpa-onnx model for free-speech recognition (`npm run models:download -- NAME`);
+   * checked here so a folder without a model stops the server at start. ASR_BASE_URL wins when set.
+   */
+  ASR_MODEL_DIR: z
+    .string()
+    .superRefine((dir, ctx) => {
+      try {
+        detectSherpaModel(dir);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   /** Off turns off the server's text-to-speech, so browsers use their own speechSynthesis. */
   TTS_ENABLED: flag.default(true),
 });

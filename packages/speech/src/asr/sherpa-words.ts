@@ -62,11 +62,12 @@ function voicedTimeline(voiced: VoicedSegment[]) {
   const total = voiced.reduce((s, v) => s + (v.end - v.start), 0);
   return {
     total,
-    at(pos: number): number {
+    /** A start exactly on a gap goes to the next stretch, an end to the one before. */
+    at(pos: number, isStart: boolean): number {
       let left = pos;
       for (const v of voiced) {
         const len = v.end - v.start;
-        if (left <= len) return v.start + left;
+        if (isStart ? left < len : left <= len) return v.start + left;
         left -= len;
       }
       return voiced.at(-1)?.end ?? 0;
@@ -150,7 +151,7 @@ export function wordsFromSherpaResult(
     const line = voicedTimeline(speech);
     spans = spread(
       groups.map((g) => g.raw),
-      (a, b) => [line.at(a * line.total), line.at(b * line.total)],
+      (a, b) => [line.at(a * line.total, true), line.at(b * line.total, false)],
     );
   }
 
