@@ -36,6 +36,13 @@ export const wordScoreSchema = z.object({
   status: z.enum(['ok', 'omitted', 'inserted', 'repeated']),
   explanation: z.string(),
   phonemes: z.array(phonemeScoreSchema),
+  /**
+   * Free speech: the recogniser was not sure of this word. It was not scored (its score is the
+   * recogniser's confidence, phonemes empty) and is shown as "not sure what was said here".
+   */
+  uncertain: z.boolean().optional(),
+  /** The recogniser produced a profanity or slur here; `word` is masked ("f***"). */
+  masked: z.boolean().optional(),
 });
 export type WordScore = z.infer<typeof wordScoreSchema>;
 
@@ -49,7 +56,17 @@ const scoredWithReasons = z.object({ score: score100, explanation: z.array(expla
 
 export const demoAssessmentSchema = z.object({
   overall_score: score100,
-  pronunciation: scoredWithReasons,
+  /** What drove the overall score, e.g. that a free answer was off-topic or very short. */
+  overall_explanation: z.string().optional(),
+  pronunciation: scoredWithReasons.extend({
+    /**
+     * Free speech: recognised words the recogniser was sure of (the ones scored), all recognised
+     * words, and their ratio 0–1. The pronunciation score comes from the scored words only.
+     */
+    scored_words: z.number().int().min(0).optional(),
+    total_words: z.number().int().min(0).optional(),
+    scored_share: z.number().min(0).max(1).optional(),
+  }),
   fluency: scoredWithReasons.extend({
     /** Words per minute; null under 10 words. */
     speech_rate_experimental: z.number().nullable(),
@@ -59,7 +76,7 @@ export const demoAssessmentSchema = z.object({
     num_silences: z.number().int().min(0),
     num_hesitations: z.number().int().min(0),
   }),
-  /** Reading: how much of the text was read. */
+  /** Reading: how much of the text was read. Free speech: length, relevance to the topic and range. */
   content: scoredWithReasons.optional(),
   transcriptConfidence: transcriptConfidenceSchema,
   /** Free speech. The client shows grammar B1 as "B1 or higher". */
@@ -89,7 +106,20 @@ export const freeSpeechResponseSchema = z.object({
     }),
     text_similarity_metrics: z.object({ rouge1: z.number().min(0).max(1).nullable() }),
   }),
+  /** Profanities and slurs the recogniser produced are masked ("f***"). */
   transcript: z.string(),
+  /**
+   * What lowered the answer as a whole: nothing recognised, too little speech (seconds from the
+   * first to the last word), or none of the topic's key words clearly heard (null without a topic).
+   */
+  answer_check: z
+    .object({
+      empty: z.boolean(),
+      too_short: z.boolean(),
+      off_topic: z.boolean().nullable(),
+      speech_seconds: z.number().min(0),
+    })
+    .optional(),
 });
 export type FreeSpeechResponse = z.infer<typeof freeSpeechResponseSchema>;
 

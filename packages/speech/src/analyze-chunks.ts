@@ -1,5 +1,6 @@
 import type { Aligner } from './align/aligner.ts';
 import { isFilledPause } from './fluency/events.ts';
+import { isUncertainConfidence, markUncertain } from './profiles/uncertain.ts';
 import { type AlignmentScorer, type AlignmentScores, buildWords } from './profiles/words.ts';
 import type { Pcm16k, RecognisedWord, WordResult } from './types.ts';
 
@@ -104,7 +105,9 @@ export async function scoreRecognised(
         phones: w.phones.map((p) => ({ ...p, start: round3(p.start + from), end: round3(p.end + from) })),
       }));
     out.push({
-      words: buildWords(shifted, { confidences: matchConfidences(shifted, words) }),
+      words: buildWords(shifted, { confidences: matchConfidences(shifted, words) }).map((w) =>
+        isUncertainConfidence(w.confidence) ? markUncertain(w) : w,
+      ),
       scores,
       weight,
     });
@@ -125,22 +128,32 @@ function sample(chunks: RecognisedWord[][], maxSec: number): Set<number> {
   return new Set(Array.from({ length: count }, (_, j) => Math.floor(((j + 0.5) * chunks.length) / count)));
 }
 
-/** Recogniser confidences for aligned words, matched in order by spelling. */
-function matchConfidences(aligned: { normalised: string }[], recognised: RecognisedWord[]): number[] {
+/**
+ * Recogniser confidences for aligned words, matched in order by spelling; a word whose spelling the
+ * aligner changed takes the confidence of the recognised word it overlaps most in time.
+ */
+function matchConfidences(
+  aligned: { normalised: string; start: number; end: number }[],
+  recognised: RecognisedWord[],
+): number[] {
   let k = 0;
   return aligned.map((a) => {
     const at = recognised
       .slice(k)
       .findIndex((r) => r.text.toLowerCase().replace(/[^a-z0-9']/g, '') === a.normalised);
-    if (at < 0) return 0.5;
-    k += at + 1;
-    return recognised[k - 1].confidence;
+    if (at >= 0) {
+      k += at + 1;
+      return recognised[k - 1].confidence;
+    }
+    const overlap = (r: RecognisedWord) => Math.min(r.end, a.end) - Math.max(r.start, a.start);
+    const best = [...recognised].sort((x, y) => overlap(y) - overlap(x))[0];
+    return best && overlap(best) > 0 ? best.confidence : 0;
   });
 }
 
 function unaligned(w: RecognisedWord): WordResult {
   const score = Math.round(w.confidence * 100);
-  return {
+  const word: WordResult = {
     word: w.text,
     normalised: w.text.toLowerCase().replace(/[^a-z0-9']/g, ''),
     start: w.start,
@@ -152,6 +165,7 @@ function unaligned(w: RecognisedWord): WordResult {
     explanation: `"${w.text}" could not be scored sound by sound.`,
     status: 'ok',
   };
+  return isUncertainConfidence(w.confidence) ? markUncertain(word) : word;
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -3,13 +3,22 @@ import { type ScoredChunk, scoreRecognised } from './analyze-chunks.ts';
 import { createRecogniser, transcribeLong } from './asr/index.ts';
 import { checkSpeech, type DurationLimits, decodeAudioWithVoice, TASK_LIMITS } from './audio/decode.ts';
 import type { VoicedSegment } from './audio/vad.ts';
-import { analyseContent as defaultContentAnalyser } from './content/index.ts';
+import { analyseContent as defaultContentAnalyser, maskProfanity } from './content/index.ts';
 import { isFilledPause, type TimedWord } from './fluency/events.ts';
 import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
+import { maskWordResult, recognisedScores } from './profiles/recognised.ts';
 import { defaultScorer } from './profiles/scorer.ts';
 import { type AlignmentScorer, type AlignmentScores, buildWords } from './profiles/words.ts';
 import { mayHaveSkippedWords } from './scoring/score.ts';
-import type { ContentAnalysis, Pcm16k, Recogniser, SpeechAnalysis, SpeechTask, Transcript } from './types.ts';
+import type {
+  AlignedWord,
+  ContentAnalysis,
+  Pcm16k,
+  Recogniser,
+  SpeechAnalysis,
+  SpeechTask,
+  Transcript,
+} from './types.ts';
 
 export type ContentAnalyser = (input: {
   transcript: Transcript;
@@ -23,6 +32,12 @@ export interface EngineOptions {
   recogniser?: Recogniser;
   /** Alignment → 0–100 scores; the calibrated scorer when available, else an uncalibrated GOP map. */
   scorer?: AlignmentScorer;
+  /**
+   * Readings: whether an aligned reading shows a sign of a skipped word, so that the aligner's
+   * skipped-word pass is worth running. Belongs with `scorer` (the agreement benchmark passes both
+   * from one fold's model); by default the installed calibrated model's rule.
+   */
+  skipDetection?: (words: AlignedWord[]) => boolean;
   /** Topic relevance, CEFR and narrative for free speech. */
   analyseContent?: ContentAnalyser;
   /** Environment for the recogniser (ASR_BASE_URL…). Default `process.env`. */
@@ -85,7 +100,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     const reference = text.split(/\s+/);
     // The skipped-word pass runs only when some word looks skipped; it cannot change other verdicts.
     const alignment = await aligner.align(pcm, text, {
-      skipDetection: (words) => mayHaveSkippedWords(words, aligner.model),
+      skipDetection: opts.skipDetection ?? ((words) => mayHaveSkippedWords(words, aligner.model)),
     });
     // A failed alignment means the text was not read: every word omitted, not an error.
     const scores = alignment.ok ? await scorer(alignment, pcm) : NOT_READ;
@@ -120,7 +135,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
   ): Promise<SpeechAnalysis> {
     const maxScored = input.task === 'meeting' ? (opts.meetingScoredSec ?? 300) : Number.POSITIVE_INFINITY;
     const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer, maxScored);
-    const words = chunks.flatMap((c) => c.words);
+    // What users see never shows a profanity the recogniser produced; content measures read the raw text.
+    const words = chunks.flatMap((c) => c.words).map(maskWordResult);
     const timedWords: TimedWord[] = mergeTimings(transcript, words);
     const content =
       input.task === 'free-speech' && analyseContent
@@ -133,8 +149,11 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       words,
       timedWords,
       // Nothing recognised: nothing to credit, whatever the (empty) timings would suggest.
-      scores: words.length ? combine(chunks) : { pronunciation: 0, fluency: 0, prosody: 0, total: 0 },
-      transcript: transcript.text,
+      scores: words.length
+        ? recognisedScores(combine(chunks), words)
+        : { pronunciation: 0, fluency: 0, prosody: 0, total: 0 },
+      transcript: maskProfanity(transcript.text),
+      rawTranscript: transcript.text,
       topic: input.topic,
       content,
     });

@@ -29,6 +29,7 @@ export { resample } from './audio/resample.ts';
 export { type AudioFormat, sniffFormat } from './audio/sniff.ts';
 export { detectVoice, type VoicedSegment, voicedSeconds } from './audio/vad.ts';
 export { wav16kMono } from './audio/wav.ts';
+export { isProfane, maskProfanity, maskWord } from './content/profanity.ts';
 export type { TimedWord } from './fluency/events.ts';
 export { AVERAGE_WPM, analyseFluency, type FluencyInput, MIN_WORDS_FOR_RATE } from './fluency/fluency.ts';
 export { buildIntelligibilityProfile, humanizeConfidence } from './profiles/intelligibility.ts';
@@ -38,5 +39,6 @@ export {
   CHALLENGING_AT_OR_BELOW,
   performanceOf,
 } from './profiles/pronunciation.ts';
+export { UNCERTAIN_BELOW } from './profiles/uncertain.ts';
 export { type AlignmentScorer, type AlignmentScores, gopScorer } from './profiles/words.ts';
 export * from './types.ts';

@@ -73,6 +73,14 @@ export interface WordResult {
   explanation: string;
   /** For reading: omitted = in the text but not said; inserted/repeated = said but not in the text. */
   status: 'ok' | 'omitted' | 'inserted' | 'repeated';
+  /**
+   * Recognised speech: the recogniser was not sure of this word (confidence below
+   * `UNCERTAIN_BELOW`). It is not scored (its score is the confidence, LOW) and is left out of
+   * pronunciation, mastered and challenging words and word feedback.
+   */
+  uncertain?: boolean;
+  /** `word` and `normalised` are masked ("f***"): the recogniser produced a profanity or slur. */
+  masked?: boolean;
 }
 
 export interface PauseEvent {
@@ -154,6 +162,18 @@ export interface ContentAnalysis {
   wordCount: number;
   narrative: string;
   score: Score;
+  /**
+   * What held the answer back as a whole: nothing recognised (`empty`), too little speech
+   * (`tooShort`) or none of the topic's key words among the words the recogniser was sure of
+   * (`offTopic`, null without a topic). Each lowers the content score and the overall score.
+   */
+  answer?: {
+    /** Seconds from the first to the last recognised word (a plain text: words ÷ 2). */
+    speechSec: number;
+    empty: boolean;
+    tooShort: boolean;
+    offTopic: boolean | null;
+  };
 }
 
 export interface OverallScores {
@@ -174,7 +194,15 @@ export interface SpeechAnalysis {
   speakingTimePercentage: number;
   referenceText?: string;
   topic?: string;
+  /** What is shown to users: recognised profanities and slurs are masked ("f***"). */
   transcript: string;
+  /** Recognised speech: the recogniser's text unmasked, for analysis only (never displayed). */
+  rawTranscript?: string;
+  /**
+   * Recognised speech: how many of the recognised words the recogniser was sure of, and so could be
+   * scored (`scoredShare` = scoredWords ÷ words, 0–1; 0 when nothing was recognised).
+   */
+  coverage?: { scoredWords: number; words: number; scoredShare: number };
   words: WordResult[];
   overall: OverallScores & { explanation: string };
   pronunciation: PronunciationProfile;

@@ -120,7 +120,8 @@ describe('content score and narrative', () => {
     const good = analyseContent({ transcript: onTopic, topic });
     const poor = analyseContent({ transcript: 'I like my cat.', topic });
     expect(good.score.score).toBeGreaterThan(poor.score.score + 30);
-    expect(poor.score.explanation).toMatch(/length \(4 words\)/);
+    expect(poor.score.explanation).toMatch(/did not address the topic/);
+    expect(poor.score.explanation).toMatch(/very short \(2 s of speech\)/);
     expect(good.wordCount).toBeGreaterThan(60);
   });
 

@@ -16,13 +16,16 @@ export function toWordScore(w: WordResult): WordScore {
     confidence: Math.max(0, Math.min(1, w.confidence)),
     status: w.status,
     explanation: w.explanation,
-    phonemes: w.phones.map((p) => ({
+    // An uncertain word was not scored: no sounds to show or to count among the weakest.
+    phonemes: (w.uncertain ? [] : w.phones).map((p) => ({
       phoneme: p.phone,
       ipa: p.ipa,
       respelled: p.respelled,
       score: clamp100(p.score),
       performance: p.performance,
     })),
+    ...(w.uncertain ? { uncertain: true } : {}),
+    ...(w.masked ? { masked: true } : {}),
   };
 }
 
@@ -59,7 +62,18 @@ export function toDemoAssessment(a: SpeechAnalysis): DemoAssessment {
   const f = a.fluency;
   const assessment: DemoAssessment = {
     overall_score: clamp100(a.overall.total),
-    pronunciation: { score: clamp100(a.overall.pronunciation), explanation: pronunciationReasons(a) },
+    overall_explanation: a.overall.explanation,
+    pronunciation: {
+      score: clamp100(a.overall.pronunciation),
+      explanation: pronunciationReasons(a),
+      ...(a.coverage
+        ? {
+            scored_words: a.coverage.scoredWords,
+            total_words: a.coverage.words,
+            scored_share: a.coverage.scoredShare,
+          }
+        : {}),
+    },
     fluency: {
       score: clamp100(a.overall.fluency),
       explanation: fluencyReasons(a),
@@ -81,6 +95,10 @@ export function toDemoAssessment(a: SpeechAnalysis): DemoAssessment {
     };
   }
   if (a.content) {
+    assessment.content = {
+      score: clamp100(a.content.score.score),
+      explanation: [{ keyword: 'Content', description: a.content.score.explanation }],
+    };
     assessment.cefrEstimation = { grammar: a.content.cefr.grammar, vocabulary: a.content.cefr.vocabulary };
   }
   return assessment;
@@ -116,5 +134,15 @@ export function toFreeSpeechResponse(a: SpeechAnalysis): FreeSpeechResponse {
       text_similarity_metrics: { rouge1: c?.rouge1 ?? null },
     },
     transcript: a.transcript,
+    ...(c?.answer
+      ? {
+          answer_check: {
+            empty: c.answer.empty,
+            too_short: c.answer.tooShort,
+            off_topic: c.answer.offTopic,
+            speech_seconds: c.answer.speechSec,
+          },
+        }
+      : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { CefrLevel, ContentAnalysis, Transcript } from '../types.js';
 import { detectGrammar, grammarLevel } from './grammar.js';
 import { buildNarrative, type ContentMeasures } from './narrative.js';
+import { maskProfanity } from './profanity.js';
 import { rouge1 } from './rouge.js';
 import { spokenWords } from './tokenise.js';
 import { contentWords, estimateVocabulary } from './vocabulary.js';
@@ -21,6 +22,39 @@ export const MIN_VOCABULARY_CONFIDENCE = 0.3;
 export const FULL_LENGTH_WORDS = 80;
 /** Share of the topic's key words an answer must use for full marks on relevance. */
 export const FULL_RELEVANCE_RECALL = 0.5;
+/**
+ * An answer with less speech than this (seconds from its first to its last recognised word; for a
+ * plain text, words at 2 per second) is short: the content and overall scores scale down towards
+ * {@link SHORT_FLOOR} at no speech. The demo asks for 30 to 60 s; a few sentences take 15 s.
+ */
+export const SHORT_ANSWER_SEC = 15;
+/** Share of the score a short answer keeps at no speech; full at {@link SHORT_ANSWER_SEC}. */
+export const SHORT_FLOOR = 0.4;
+/**
+ * An answer with a topic is off-topic when none of the topic's key words (content words, compared by
+ * lemma) is among the words the recogniser was sure of (posterior ≥ {@link MIN_TOPIC_CONFIDENCE}).
+ * Its content and overall scores are multiplied by this. Measured in the speech README.
+ */
+export const OFF_TOPIC_FACTOR = 0.5;
+/** Posterior a recognised word needs to count as evidence of the topic (the `uncertain` line). */
+export const MIN_TOPIC_CONFIDENCE = 0.5;
+
+type AnswerCheck = NonNullable<ContentAnalysis['answer']>;
+
+/**
+ * Words the vocabulary lists class as content words (adverbs, particles, modals) that say nothing
+ * about a topic: "in the morning" must not make "in" one of its key words, which any answer uses.
+ */
+const NOT_KEYS = new Set(
+  (
+    'about above across after again ago all also always any around away back before behind below ' +
+    'between by can could do down during ever far for from get go have here how in inside into just ' +
+    'like many may might more most much must near never next now of off often on once only out ' +
+    'outside over really shall should so some sometimes soon still than then there through too ' +
+    'under until up usually very well what when where which while who why will with within would yet'
+  ).split(' '),
+);
+
 /** Points per CEFR level for the range component (A1 … C2). */
 const RANGE_POINTS: Record<CefrLevel, number> = { A1: 0.4, A2: 0.55, B1: 0.7, B2: 0.85, C1: 0.95, C2: 1 };
 
@@ -56,9 +90,32 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
   const hasTopic = Boolean(topic?.trim());
 
   // Relevance: which of the topic's key (content) words the answer uses, compared by lemma.
-  const topicKeys = hasTopic ? [...new Set(contentWords(spokenWords(topic ?? '')).map((w) => w.lemma))] : [];
+  const topicKeys = hasTopic
+    ? [...new Set(contentWords(spokenWords(topic ?? '')).map((w) => w.lemma))].filter((k) => !NOT_KEYS.has(k))
+    : [];
   const answerLemmas = new Set(words.map((w) => lemmaOf(w) ?? w));
   const keysUsed = topicKeys.filter((k) => answerLemmas.has(k));
+  // Evidence of the topic: only words the recogniser was sure of (its guesses hit common key words
+  // such as "day", "work" or "five" by chance).
+  const sureLemmas = new Set(
+    (typeof transcript === 'string'
+      ? words
+      : spokenWords(
+          transcript.words
+            .filter((w) => !w.filler && w.confidence >= MIN_TOPIC_CONFIDENCE)
+            .map((w) => w.text)
+            .join(' '),
+        )
+    ).map((w) => lemmaOf(w) ?? w),
+  );
+  const keysSure = topicKeys.filter((k) => sureLemmas.has(k));
+  const speechSec = typeof transcript === 'string' ? words.length / 2 : speechSpan(transcript);
+  const answer = {
+    speechSec: Math.round(speechSec * 10) / 10,
+    empty: words.length === 0,
+    tooShort: words.length > 0 && speechSec < SHORT_ANSWER_SEC,
+    offTopic: topicKeys.length > 0 ? words.length > 0 && keysSure.length === 0 : null,
+  };
 
   const measures: ContentMeasures = {
     wordCount: words.length,
@@ -73,7 +130,7 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
       topicKeys.length > 0 ? Math.min(1, keysUsed.length / topicKeys.length / FULL_RELEVANCE_RECALL) : null,
     range: (RANGE_POINTS[vocabulary.level] + RANGE_POINTS[grammar]) / 2,
   };
-  const score = words.length === 0 ? 0 : contentScore(measures);
+  const score = words.length === 0 ? 0 : Math.round(contentScore(measures) * answerFactor(answer));
 
   return {
     rouge1: hasTopic ? round3(rouge1(words.join(' '), topic ?? '').fmeasure) : null,
@@ -84,9 +141,42 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
       grammarItems: grammarItems.map(({ item, level }) => ({ item, level })),
     },
     wordCount: words.length,
-    narrative: buildNarrative(measures),
-    score: { score, explanation: explain(measures, score) },
+    narrative: maskProfanity(buildNarrative(measures)),
+    score: { score, explanation: maskProfanity(explain(measures, score, answer)) },
+    answer,
   };
+}
+
+/** Seconds from the first to the last recognised word (fillers included: they are speech time). */
+function speechSpan(transcript: Transcript): number {
+  const ws = transcript.words;
+  return ws.length ? Math.max(0, (ws.at(-1)?.end ?? 0) - ws[0].start) : 0;
+}
+
+/**
+ * What an empty, short or off-topic answer keeps of its score (content and overall alike): 0 when
+ * empty; {@link SHORT_FLOOR} at no speech rising to 1 at {@link SHORT_ANSWER_SEC}; times
+ * {@link OFF_TOPIC_FACTOR} when off-topic.
+ */
+export function answerFactor(answer: AnswerCheck): number {
+  if (answer.empty) return 0;
+  const length = answer.tooShort
+    ? SHORT_FLOOR + (1 - SHORT_FLOOR) * Math.min(1, answer.speechSec / SHORT_ANSWER_SEC)
+    : 1;
+  return length * (answer.offTopic ? OFF_TOPIC_FACTOR : 1);
+}
+
+/** The sentence that says why an answer as a whole was marked down ('' when it was not). */
+export function explainAnswer(answer: AnswerCheck): string {
+  if (answer.empty) return 'No words were recognised, so the answer could not be scored.';
+  const parts: string[] = [];
+  if (answer.offTopic)
+    parts.push("The answer did not address the topic: none of the question's key words was clearly heard.");
+  if (answer.tooShort)
+    parts.push(
+      `The answer was very short (${Math.round(answer.speechSec)} s of speech); answer for 30 to 60 seconds.`,
+    );
+  return parts.join(' ');
 }
 
 /** Weighted mean: length 30%, relevance 30%, range 40%; without a topic, length 40% and range 60%. */
@@ -98,8 +188,13 @@ function contentScore(m: ContentMeasures): number {
   return Math.round(100 * value);
 }
 
-function explain(m: ContentMeasures, score: number): string {
+function explain(m: ContentMeasures, score: number, answer: AnswerCheck): string {
   if (m.wordCount === 0) return 'No words were recognised, so there was no content to assess.';
+  const head = explainAnswer(answer);
+  return head ? `${head} ${explainParts(m, score)}` : explainParts(m, score);
+}
+
+function explainParts(m: ContentMeasures, score: number): string {
   const parts: [string, number][] = [
     [`length (${m.wordCount} words)`, m.length],
     [`range (vocabulary ${m.vocabulary.level}, grammar ${m.grammar})`, m.range],

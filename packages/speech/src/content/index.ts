@@ -1,5 +1,14 @@
-export { type AnalyseContentOptions, analyseContent, MIN_VOCABULARY_CONFIDENCE } from './analyse.js';
+export {
+  type AnalyseContentOptions,
+  analyseContent,
+  answerFactor,
+  explainAnswer,
+  MIN_VOCABULARY_CONFIDENCE,
+  OFF_TOPIC_FACTOR,
+  SHORT_ANSWER_SEC,
+} from './analyse.js';
 export { detectGrammar, type GrammarItem, grammarLevel } from './grammar.js';
 export { lemmaCandidates } from './lemmatise.js';
+export { isProfane, maskProfanity, maskWord } from './profanity.js';
 export { type RougeScore, rouge1 } from './rouge.js';
 export { estimateVocabulary, lookUp, type VocabularyEstimate } from './vocabulary.js';

@@ -1,10 +1,11 @@
 import { type VoicedSegment, voicedSeconds } from '../audio/vad.ts';
+import { answerFactor, explainAnswer } from '../content/analyse.ts';
 import type { TimedWord } from '../fluency/events.ts';
 import { analyseFluency } from '../fluency/fluency.ts';
 import type { ContentAnalysis, SpeechAnalysis, SpeechTask, WordResult } from '../types.ts';
 import { explainCompleteness, explainOverall, explainProsody } from './explain.ts';
 import { buildIntelligibilityProfile } from './intelligibility.ts';
-import { buildPronunciationProfile } from './pronunciation.ts';
+import { buildPronunciationProfile, scorableWords } from './pronunciation.ts';
 
 /** Utterance scores 0–100 from the scorer; the missing ones are derived here. */
 export interface UtteranceScores {
@@ -24,7 +25,10 @@ export interface AssembleInput {
   /** Words with timings for the fluency analysis (free speech: the recogniser's, fillers included). */
   timedWords: TimedWord[];
   scores: UtteranceScores;
+  /** Shown to users (recognised speech: profanities masked). */
   transcript: string;
+  /** Recognised speech: the recogniser's own text, for analysis only. */
+  rawTranscript?: string;
   referenceText?: string;
   topic?: string;
   content?: ContentAnalysis;
@@ -41,7 +45,19 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     referenceText: task === 'reading' ? input.referenceText : undefined,
     score: scores.fluency === undefined ? undefined : clamp100(scores.fluency),
   });
-  const pronunciation = buildPronunciationProfile(words, clamp100(scores.pronunciation));
+  const recognised = task !== 'reading';
+  const pronunciation = buildPronunciationProfile(words, clamp100(scores.pronunciation), recognised);
+  const scoredWords = scorableWords(words).length;
+  const coverage = recognised
+    ? {
+        scoredWords,
+        words: words.length,
+        scoredShare: words.length ? Math.round((1000 * scoredWords) / words.length) / 1000 : 0,
+      }
+    : undefined;
+  // Free speech: an empty, very short or off-topic answer keeps only part of its score (content rules).
+  const answer = input.content?.answer;
+  const answerShare = answer ? answerFactor(answer) : 1;
   const read = words.filter((w) => w.status !== 'omitted' && w.status !== 'inserted').length;
   const reference = words.filter((w) => w.status !== 'inserted').length;
   const completeness = clamp100(
@@ -54,17 +70,24 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     prosody: prosodyScore,
     completeness,
     total: clamp100(
-      scores.total ??
+      (scores.total ??
         (0.5 * pronunciation.score + 0.3 * fluency.score + 0.2 * prosodyScore) *
-          (task === 'reading' ? completeness / 100 : 1),
+          (task === 'reading' ? completeness / 100 : 1)) * answerShare,
     ),
   };
+  const answerLine = answer ? explainAnswer(answer) : '';
+  const coverageLine =
+    coverage && coverage.words > 0 && coverage.scoredShare < 1
+      ? ` We could score ${coverage.scoredWords} of ${coverage.words} words; the recogniser was not sure of the others.`
+      : '';
   const explanation =
     words.length === 0
       ? 'Overall 0: no words could be recognised in the recording.'
-      : task === 'reading' && completeness < 50
-        ? `Overall ${overall.total}: ${explainCompleteness(words, completeness)}`
-        : explainOverall(overall, task);
+      : answerLine
+        ? `Overall ${overall.total}: ${answerLine}${coverageLine}`
+        : task === 'reading' && completeness < 50
+          ? `Overall ${overall.total}: ${explainCompleteness(words, completeness)}`
+          : `${explainOverall(overall, task)}${coverageLine}`;
 
   return {
     task,
@@ -73,6 +96,8 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     ...(input.referenceText === undefined ? {} : { referenceText: input.referenceText }),
     ...(input.topic === undefined ? {} : { topic: input.topic }),
     transcript: input.transcript,
+    ...(input.rawTranscript === undefined ? {} : { rawTranscript: input.rawTranscript }),
+    ...(coverage ? { coverage } : {}),
     words,
     overall: { ...overall, explanation },
     pronunciation,

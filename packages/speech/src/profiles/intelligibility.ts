@@ -30,15 +30,23 @@ export function buildIntelligibilityProfile({
   const confidence = round2(
     task === 'reading' ? mean(spoken.map((w) => w.score / 100)) : mean(spoken.map((w) => w.confidence)),
   );
-  const understood = spoken.length ? spoken.filter((w) => w.score > 60).length / spoken.length : 0;
+  // An uncertain word was not understood, whatever its alignment scored (its score is its confidence).
+  const understood = spoken.length
+    ? spoken.filter((w) => !w.uncertain && w.score > 60).length / spoken.length
+    : 0;
   const score = Math.round(100 * (0.5 * confidence + 0.5 * understood));
-  const wordStats = lowestWords(spoken);
+  // The recogniser's guesses are not words the learner said: no word feedback on them.
+  const wordStats = lowestWords(spoken.filter((w) => !w.uncertain));
+  const uncertain = spoken.filter((w) => w.uncertain).length;
   const abbreviationStats = findAbbreviations(text, spoken).map((abbreviation) => ({ abbreviation }));
   const humanized = humanizeConfidence(confidence);
 
   return {
     score,
-    explanation: explain(confidence, humanized, understood, wordStats),
+    explanation: explain(confidence, humanized, understood, wordStats, {
+      uncertain,
+      words: spoken.length,
+    }),
     transcriptConfidence: { value: confidence, humanizedValue: humanized },
     causeOfLowScore: { wordStats, abbreviationStats },
   };
@@ -89,8 +97,13 @@ function explain(
   humanized: string,
   understood: number,
   wordStats: { word: string; averageScore: number }[],
+  counts: { uncertain: number; words: number },
 ): string {
-  const share = `${Math.round(understood * 100)}% of words were clear enough to follow`;
+  const unsure =
+    counts.uncertain > 0
+      ? `the recogniser was unsure of ${counts.uncertain} of ${counts.words} words, and `
+      : '';
+  const share = `${unsure}${Math.round(understood * 100)}% of words were clear enough to follow`;
   const head = `${humanized} transcript confidence (${confidence.toFixed(2)})`;
   if (wordStats.length === 0) return `${head}: ${share}.`;
   const hardest = wordStats

@@ -1,5 +1,6 @@
 import type { Performance, PhoneResult, PronunciationProfile, WordResult } from '../types.ts';
 import { phonemeInfo, respell } from './phonemes.ts';
+import { UNCERTAIN_EXPLANATION } from './uncertain.ts';
 
 /** Spec: words scoring 80% or below are challenging, above are mastered. */
 export const CHALLENGING_AT_OR_BELOW = 80;
@@ -47,14 +48,28 @@ export function phoneStats(words: WordResult[]): PhoneStats[] {
 const byScore = (a: WordResult, b: WordResult) => a.score - b.score || a.start - b.start;
 
 /**
+ * Words that count for pronunciation: heard sound by sound (omitted words were not said, inserted
+ * noise has no phones) and not `uncertain` (the recogniser's guess, not what was said).
+ */
+export function scorableWords(words: WordResult[]): WordResult[] {
+  return words.filter((w) => w.status !== 'omitted' && w.phones.length > 0 && !w.uncertain);
+}
+
+/**
  * The pronunciation profile: examples, challenging and mastered words, the phoneme that failed most
  * often and the one that cost the most points (frequency × deficit), and every challenging phoneme.
+ * Uncertain words are left out of all of it.
  *
  * @param score calibrated pronunciation score 0–100; the mean word score when absent.
+ * @param recognised recognised speech: the explanation says how many of the recognised words could be
+ *   scored ("We could score 12 of 40 words…").
  */
-export function buildPronunciationProfile(words: WordResult[], score?: number): PronunciationProfile {
-  // Only words heard sound by sound: omitted words were not said, inserted noise has no phones.
-  const spoken = words.filter((w) => w.status !== 'omitted' && w.phones.length > 0);
+export function buildPronunciationProfile(
+  words: WordResult[],
+  score?: number,
+  recognised = words.some((w) => w.uncertain),
+): PronunciationProfile {
+  const spoken = scorableWords(words);
   const overall =
     score ?? (spoken.length ? Math.round(spoken.reduce((s, w) => s + w.score, 0) / spoken.length) : 0);
   const challenging = spoken.filter((w) => w.score <= CHALLENGING_AT_OR_BELOW).sort(byScore);
@@ -70,7 +85,15 @@ export function buildPronunciationProfile(words: WordResult[], score?: number): 
 
   return {
     score: overall,
-    explanation: explainPronunciation(overall, spoken.length, challenging, worst),
+    explanation: recognised
+      ? explainRecognised(
+          overall,
+          spoken.length,
+          words.filter((w) => w.status !== 'omitted').length,
+          challenging,
+          worst,
+        )
+      : explainPronunciation(overall, spoken.length, challenging, worst),
     goodExamples: unique(mastered.map((w) => w.word)).slice(0, 3),
     badExamples: unique(challenging.map((w) => w.word)).slice(0, 3),
     challengingWords: challenging,
@@ -130,13 +153,39 @@ function explainPronunciation(
   return `${head}; the /${info.ipa}/ sound (${respell(worst.phone)}) caused the most trouble.`;
 }
 
+/** Recognised speech: how much could be scored first, then what the scored words showed. */
+function explainRecognised(
+  score: number,
+  scored: number,
+  recognised: number,
+  challenging: WordResult[],
+  worst: PhoneStats | undefined,
+): string {
+  if (recognised === 0) return 'No words could be recognised, so pronunciation could not be scored.';
+  const share = Math.round((100 * scored) / recognised);
+  const head = `We could score ${scored} of ${recognised} words (${share}%)`;
+  if (scored === 0)
+    return `${head}: the recogniser was not sure what was said, so pronunciation could not be scored.`;
+  const rest = scored < recognised ? '; the recogniser was not sure of the others' : '';
+  const clear = scored - challenging.length;
+  const verdict =
+    challenging.length === 0
+      ? `${scored === 1 ? 'it was' : `all ${scored} were`} pronounced clearly`
+      : `${clear} of them ${clear === 1 ? 'was' : 'were'} pronounced clearly`;
+  const trouble = worst
+    ? `, and the /${phonemeInfo(worst.phone).ipa}/ sound (${respell(worst.phone)}) caused the most trouble`
+    : '';
+  return `${head}${rest}. Of those, ${verdict}${trouble} (${score}%).`;
+}
+
 /** One line on what drove a word's score: its weakest phone, or that it was clear or missing. */
 export function explainWord(
-  word: Pick<WordResult, 'word' | 'score' | 'status'> & { phones: PhoneResult[] },
+  word: Pick<WordResult, 'word' | 'score' | 'status' | 'uncertain'> & { phones: PhoneResult[] },
 ): string {
   if (word.status === 'omitted') return `"${word.word}" was not read.`;
   if (word.status === 'inserted') return `"${word.word}" is not in the text.`;
   if (word.status === 'repeated') return `"${word.word}" was repeated.`;
+  if (word.uncertain) return UNCERTAIN_EXPLANATION;
   const weakest = [...word.phones].sort((a, b) => a.score - b.score)[0];
   if (word.score > CHALLENGING_AT_OR_BELOW || !weakest) return `"${word.word}" was pronounced clearly.`;
   const info = phonemeInfo(weakest.phone);

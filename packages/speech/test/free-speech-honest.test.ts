@@ -1,0 +1,248 @@
+import { freeSpeechResponseSchema, sessionSpeechSchema } from '@agaton/contracts';
+import { describe, expect, it } from 'vitest';
+import { toFreeSpeechResponse } from '../src/adapters/demo.ts';
+import { toSessionSpeech } from '../src/adapters/session.ts';
+import type { Aligner } from '../src/align/aligner.ts';
+import { createEngine } from '../src/analyze.ts';
+import type { AlignmentScorer } from '../src/profiles/words.ts';
+import type { Alignment, Pcm16k, RecognisedWord, Recogniser } from '../src/types.ts';
+
+/**
+ * The free-speech path with its models replaced by fakes, so each rule is tested on its own: the
+ * recogniser returns chosen words with chosen confidences, the aligner spreads the text evenly, and
+ * the scorer gives each word a chosen score (high for the words the recogniser was unsure of, to
+ * catch any path that would still show them as "pronounced clearly").
+ */
+
+const TOPIC = 'Describe a normal working day. What do you do in the morning and in the afternoon?';
+
+/** Tone bursts of 0.9 s with 0.3 s gaps: voiced audio the voice-activity detector accepts. */
+function speechLike(seconds: number): Pcm16k {
+  const samples = new Float32Array(Math.round(seconds * 16000));
+  for (let i = 0; i < samples.length; i++) {
+    const t = i / 16000;
+    samples[i] = t % 1.2 < 0.9 ? 0.3 * Math.sin(2 * Math.PI * 180 * t) : 0;
+  }
+  return { samples, sampleRate: 16000, durationSec: seconds };
+}
+
+/** `text` as recognised words 0.4 s each from 0.1 s on; `sure` decides each word's confidence. */
+function recognised(text: string, sure: (word: string, i: number) => boolean): RecognisedWord[] {
+  return text.split(' ').map((w, i) => ({
+    text: w,
+    start: 0.1 + 0.4 * i,
+    end: 0.1 + 0.4 * i + 0.35,
+    confidence: sure(w, i) ? 0.98 : 0.12,
+  }));
+}
+
+const recogniserOf = (words: RecognisedWord[]): Recogniser => ({
+  async transcribe() {
+    return { words, text: words.map((w) => w.text).join(' '), engine: 'fake' };
+  },
+});
+
+const fakeAligner: Aligner = {
+  model: 'en-us-16k' as Aligner['model'],
+  async align(pcm, text): Promise<Alignment> {
+    const ws = text.split(' ');
+    const step = pcm.durationSec / ws.length;
+    return {
+      ok: true,
+      silences: [],
+      words: ws.map((w, i) => ({
+        word: w.toLowerCase(),
+        text: w,
+        start: i * step,
+        end: (i + 1) * step,
+        phones: [
+          { phone: 'AH', start: i * step, end: (i + 0.5) * step, gop: 0, features: {} },
+          { phone: 'T', start: (i + 0.5) * step, end: (i + 1) * step, gop: 0, features: {} },
+        ],
+      })),
+    };
+  },
+  pronounce: () => ['AH', 'T'],
+  dispose() {},
+};
+
+/** Every word 95 except those listed in `low` (62); utterance scores fixed. */
+const scorerWith =
+  (low: Set<string>): AlignmentScorer =>
+  (alignment) => ({
+    words: alignment.words.map((w) => {
+      const score = low.has(w.word) ? 62 : 95;
+      return {
+        word: w.text ?? w.word,
+        normalised: w.word,
+        start: w.start,
+        end: w.end,
+        score,
+        status: 'ok' as const,
+        phones: w.phones.map((p) => ({ ...p, score })),
+      };
+    }),
+    overall: { pronunciation: 90, fluency: 85, prosody: 85, total: 88 },
+  });
+
+async function analyse(
+  words: RecognisedWord[],
+  opts: { topic?: string; seconds?: number; low?: string[] } = {},
+) {
+  const engine = await createEngine({
+    aligner: fakeAligner,
+    recogniser: recogniserOf(words),
+    scorer: scorerWith(new Set(opts.low ?? [])),
+  });
+  try {
+    return await engine.analyze({
+      audio: speechLike(opts.seconds ?? 30),
+      task: 'free-speech',
+      topic: opts.topic ?? TOPIC,
+    });
+  } finally {
+    engine.dispose();
+  }
+}
+
+/** About 25 s of an on-topic answer (62 words at 0.4 s). */
+const ON_TOPIC =
+  'on a normal working day i get up early and in the morning i read my email and talk to my team ' +
+  'then i have lunch with my colleagues and in the afternoon i work on my projects and call customers ' +
+  'i usually finish work at five and go home by bus to see my family and cook dinner every evening';
+
+describe('free speech: words the recogniser is unsure of', () => {
+  // Every third word is a guess the recogniser was unsure of; the scorer rates those 95.
+  const words = recognised(ON_TOPIC, (_, i) => i % 3 !== 0);
+  const unsure = words.filter((w) => w.confidence < 0.5).length;
+
+  it('marks them uncertain, scores them as not scored (LOW) and never as pronounced clearly', async () => {
+    const a = await analyse(words);
+    const uncertain = a.words.filter((w) => w.uncertain);
+    expect(uncertain).toHaveLength(unsure);
+    for (const w of uncertain) {
+      expect(w.score).toBeLessThan(50);
+      expect(w.performance).toBe('LOW');
+      expect(w.explanation).toMatch(/Not sure what was said/);
+      expect(w.explanation).not.toMatch(/pronounced clearly/);
+    }
+    expect(a.pronunciation.masteredWords.filter((w) => w.uncertain)).toHaveLength(0);
+    expect(a.pronunciation.challengingWords.filter((w) => w.uncertain)).toHaveLength(0);
+    expect(a.pronunciation.goodExamples.length).toBeGreaterThan(0);
+  });
+
+  it('gives no word feedback on words it only guessed', async () => {
+    // "zebra" is said once, unsure, and scores 62: it must not be named as hard to make out.
+    const ws = recognised(`${ON_TOPIC} zebra`, (w) => w !== 'zebra');
+    const a = await analyse(ws, { low: ['zebra', 'bus'] });
+    const named = a.intelligibility.causeOfLowScore.wordStats.map((s) => s.word);
+    expect(named).toContain('bus');
+    expect(named).not.toContain('zebra');
+    expect(a.pronunciation.badExamples).not.toContain('zebra');
+  });
+
+  it('computes pronunciation from the confident words only and says how much it could score', async () => {
+    // Confident words score 62 ("day", "morning"… are low), uncertain ones 95: the mean must not move.
+    const low = [...new Set(ON_TOPIC.split(' '))];
+    const a = await analyse(words, { low });
+    expect(a.overall.pronunciation).toBe(62);
+    expect(a.coverage).toEqual({
+      scoredWords: words.length - unsure,
+      words: words.length,
+      scoredShare: Math.round((1000 * (words.length - unsure)) / words.length) / 1000,
+    });
+    expect(a.pronunciation.explanation).toContain(
+      `We could score ${words.length - unsure} of ${words.length} words`,
+    );
+    const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(a));
+    expect(response.assessment.pronunciation.scored_share).toBeCloseTo(
+      (words.length - unsure) / words.length,
+      2,
+    );
+    const uncertainScores = response.word_scores.filter((w) => w.uncertain);
+    expect(uncertainScores).toHaveLength(unsure);
+    expect(uncertainScores.every((w) => w.phonemes.length === 0)).toBe(true);
+  });
+
+  it('never shows intelligibility LOW beside words or a summary "pronounced clearly" that it could not make out', async () => {
+    // 59 words, only 2 of them sure (the issue's case): intelligibility is Low.
+    const garbage = recognised(ON_TOPIC.split(' ').slice(0, 59).join(' '), (_, i) => i < 2);
+    const a = await analyse(garbage);
+    expect(a.intelligibility.transcriptConfidence.humanizedValue).toBe('Low');
+    const clearly = a.words.filter((w) => /pronounced clearly/.test(w.explanation));
+    expect(clearly.every((w) => !w.uncertain)).toBe(true);
+    expect(clearly.length).toBeLessThanOrEqual(2);
+    expect(a.pronunciation.masteredWords.length).toBeLessThanOrEqual(2);
+    expect(a.pronunciation.explanation).toMatch(/^We could score 2 of 59 words \(3%\)/);
+    expect(a.pronunciation.explanation).not.toMatch(/All \d+ words/);
+    expect(a.intelligibility.explanation).toMatch(/unsure of 57 of 59 words/);
+    expect(a.overall.explanation).toMatch(/We could score 2 of 59 words/);
+  });
+});
+
+describe('free speech: profanities the recogniser produced', () => {
+  it('masks them in the transcript, the words, every explanation and the session shape; keeps the raw text', async () => {
+    const words = recognised(`${ON_TOPIC} shit and fucking bullshit`, () => true);
+    const a = await analyse(words, { low: ['shit', 'fucking', 'bullshit'] });
+    expect(a.transcript).toMatch(/ s\*\*\* and f\*\*\*\*\*\* b\*\*\*\*\*\*\*$/);
+    expect(a.rawTranscript).toMatch(/shit and fucking bullshit$/);
+    const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(a));
+    const session = sessionSpeechSchema.parse(toSessionSpeech(a));
+    expect(JSON.stringify([response, session])).not.toMatch(/shit|fuck/i);
+    expect(response.word_scores.filter((w) => w.masked).map((w) => w.word)).toEqual([
+      's***',
+      'f******',
+      'b*******',
+    ]);
+    expect(JSON.stringify(response)).not.toContain('rawTranscript');
+  });
+});
+
+describe('free speech: off-topic, very short and empty answers', () => {
+  it('scores an off-topic answer at half an on-topic one of the same delivery, and says why', async () => {
+    const on = await analyse(recognised(ON_TOPIC, () => true));
+    const offText = ON_TOPIC.replace(/normal |working |day |morning |afternoon |work /g, 'garden ');
+    const off = await analyse(recognised(offText, () => true));
+    expect(on.content?.answer?.offTopic).toBe(false);
+    expect(off.content?.answer?.offTopic).toBe(true);
+    expect(off.overall.total).toBe(Math.round(on.overall.total * 0.5));
+    expect(off.content?.score.score).toBeLessThan((on.content?.score.score ?? 0) * 0.6);
+    expect(off.overall.explanation).toMatch(/did not address the topic/);
+    expect(off.content?.score.explanation).toMatch(/did not address the topic/);
+    const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(off));
+    expect(response.answer_check?.off_topic).toBe(true);
+    expect(response.assessment.overall_explanation).toMatch(/did not address the topic/);
+    expect(response.assessment.content?.explanation[0].description).toMatch(/did not address the topic/);
+  });
+
+  it('counts only words the recogniser was sure of as evidence of the topic', async () => {
+    const keys = /^(normal|working|day|morning|afternoon|work)$/;
+    const a = await analyse(recognised(ON_TOPIC, (w) => !keys.test(w)));
+    expect(a.content?.answer?.offTopic).toBe(true);
+  });
+
+  it('scales a very short answer down and says so', async () => {
+    const short = await analyse(
+      recognised('on a normal working day i work in the morning', () => true),
+      {
+        seconds: 5,
+      },
+    );
+    const full = await analyse(recognised(ON_TOPIC, () => true));
+    expect(short.content?.answer?.tooShort).toBe(true);
+    expect(full.content?.answer?.tooShort).toBe(false);
+    expect(short.overall.total).toBeLessThan(full.overall.total * 0.65);
+    expect(short.overall.explanation).toMatch(/very short \(4 s of speech\)/);
+  });
+
+  it('gives an empty answer 0 with an explanation', async () => {
+    const a = await analyse([]);
+    expect(a.overall.total).toBe(0);
+    expect(a.content?.score.score).toBe(0);
+    expect(a.content?.answer?.empty).toBe(true);
+    expect(a.overall.explanation).toMatch(/no words could be recognised/i);
+    const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(a));
+    expect(response.assessment.content?.score).toBe(0);
+    expect(response.transcript).toBe('');
+  });
+});
