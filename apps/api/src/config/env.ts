@@ -62,6 +62,11 @@ const envSchema = z.object({
   /** Deadlines, queue time included (spec 3 section 9: HTTP timeout 20 s, free-speech scoring 60 s). */
   SCORING_READING_TIMEOUT_SECONDS: positiveInt.default(SCORING_LIMITS.timeoutMs.reading / 1000),
   SCORING_FREE_SPEECH_TIMEOUT_SECONDS: positiveInt.default(SCORING_LIMITS.timeoutMs['free-speech'] / 1000),
+  /**
+   * JavaScript heap of each analysis worker in MB: one that outgrows it is replaced and its input
+   * refused (422). The engine needs ~15 MB; its models and audio live outside this heap.
+   */
+  SCORING_WORKER_MEMORY_MB: positiveInt.default(256),
   /** Largest recording one scoring request may upload (then 413). */
   SCORING_UPLOAD_LIMIT_BYTES: positiveInt.default(SCORING_LIMITS.maxUploadBytes),
   /** Load the workers' models at start; unset = on, except under tests (NODE_ENV=test). */

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
 import { AnalysisPool } from './analysis-pool.ts';
@@ -43,16 +44,46 @@ describe('analysis pool', () => {
     expect((await pool.run(job())).response).toEqual({ bytes: 16 });
   });
 
-  it('answers a late job with a timeout and lets the worker finish it without a restart', async () => {
+  it('answers a late job with a timeout, replaces its busy worker at once, and the next job succeeds', async () => {
     pool = new AnalysisPool({ size: 1, workerEntry });
-    await expect(pool.run({ ...job('ok', '600'), timeoutMs: 200 })).rejects.toBeInstanceOf(
-      AnalysisTimeoutError,
-    );
-    // Queued behind the late job, this one runs once the worker is free.
+    await expect(pool.run({ ...job('spin'), timeoutMs: 300 })).rejects.toBeInstanceOf(AnalysisTimeoutError);
+    // The spinning thread would never finish; its replacement serves the next job.
     expect((await pool.run(job())).response).toEqual({ bytes: 16 });
-    expect(pool.snapshot()).toMatchObject({ failed: 1, completed: 1 });
+    expect(pool.snapshot()).toMatchObject({ failed: 1, completed: 1, running: 0 });
   });
+
+  it('kills the child processes of a worker it terminates', async () => {
+    pool = new AnalysisPool({ size: 1, workerEntry });
+    await expect(pool.run({ ...job('child'), timeoutMs: 800 })).rejects.toBeInstanceOf(AnalysisTimeoutError);
+    await pool.run(job()); // the replacement is up: the old worker's children were dealt with
+    await expect.poll(() => liveChildren('sleep'), { timeout: 3000 }).toEqual([]);
+  });
+
+  it('stops a worker that outgrows its heap limit, refuses the job as CORRUPT, and serves the next', async () => {
+    pool = new AnalysisPool({ size: 1, workerEntry, memoryMb: 48 });
+    const error = await pool.run(job('grow')).catch((e) => e);
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect(error.code).toBe('CORRUPT');
+    expect((await pool.run(job())).response).toEqual({ bytes: 16 });
+  }, 30_000);
 });
+
+/** This process's children running `command`, not counting exited ones awaiting their reaping. */
+function liveChildren(command: string): number[] {
+  const pids: number[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid …
+    const [, comm, state, ppid] = stat.match(/^\d+ \((.*)\) (\S) (\d+)/) ?? [];
+    if (comm === command && state !== 'Z' && Number(ppid) === process.pid) pids.push(Number(pid));
+  }
+  return pids;
+}
 
 describe('analysis pool admission', () => {
   it('refuses at once a job that could not finish before its deadline, with a Retry-After estimate', async () => {

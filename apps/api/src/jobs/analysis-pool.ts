@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
-import type { AnalysisKind, AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
+import type {
+  AnalysisKind,
+  AnalysisReply,
+  AnalysisRequest,
+  WorkerChild,
+  WorkerReady,
+} from './analysis-types.ts';
 
 export interface AnalysisJob {
   kind: AnalysisKind;
@@ -28,6 +34,12 @@ export interface AnalysisPoolOptions {
   limits?: Partial<Record<AnalysisKind, { minSec: number; maxSec: number }>>;
   /** Worker entry; the real engine by default (tests may pass a stand-in). */
   workerEntry?: URL;
+  /**
+   * JavaScript heap of each worker in MB (SCORING_WORKER_MEMORY_MB); a worker that outgrows it is
+   * stopped and replaced, and its job refused as CORRUPT. Decoded audio lives outside this heap and
+   * is bounded by the engine's duration caps instead.
+   */
+  memoryMb?: number;
 }
 
 interface Pending {
@@ -43,11 +55,11 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   job: Pending | null;
+  /** Live child processes of the worker (PocketSphinx), killed with it. */
+  children: Set<number>;
 }
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
-/** A worker still on a timed-out job this long after its deadline is replaced. */
-const HUNG_AFTER_MS = 120_000;
 
 /**
  * In-process pool of analysis workers (stack.md: "in-process worker pool"), bounded so overload turns
@@ -132,7 +144,7 @@ export class AnalysisPool {
     for (const p of this.queue.splice(0)) this.finish(p, new Error('The analysis pool is closed.'));
     for (const slot of this.slots)
       if (slot.job) this.finish(slot.job, new Error('The analysis pool is closed.'));
-    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+    await Promise.all(this.slots.splice(0).map((s) => this.stop(s)));
   }
 
   /** Seconds until a slot is likely free: queued work over the pool's measured speed. */
@@ -157,9 +169,18 @@ export class AnalysisPool {
 
   private spawn(): Slot {
     const entry = this.options.workerEntry ?? new URL('./analysis-worker.ts', import.meta.url);
-    const worker = new Worker(BOOT, { workerData: { entry: entry.href, limits: this.options.limits } });
-    const slot: Slot = { worker, ready: false, job: null };
-    worker.on('message', (message: WorkerReady | AnalysisReply) => {
+    const { memoryMb } = this.options;
+    const worker = new Worker(BOOT, {
+      workerData: { entry: entry.href, limits: this.options.limits },
+      resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
+    });
+    const slot: Slot = { worker, ready: false, job: null, children: new Set() };
+    worker.on('message', (message: WorkerReady | WorkerChild | AnalysisReply) => {
+      if ('child' in message) {
+        if (message.alive) slot.children.add(message.child);
+        else slot.children.delete(message.child);
+        return;
+      }
       if ('ready' in message) {
         if (!message.ready)
           return this.replace(slot, new Error(`Analysis worker failed to start: ${message.message}`));
@@ -177,7 +198,15 @@ export class AnalysisPool {
       }
       this.dispatch();
     });
-    worker.on('error', (error) => this.replace(slot, error));
+    worker.on('error', (error: Error & { code?: string }) => {
+      // Out of heap: the input made the engine grow without bound, so it is refused like a broken
+      // file instead of failing as a server error.
+      const refused =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new AnalysisError('CORRUPT', 'The analysis ran out of memory.', error.name)
+          : error;
+      this.replace(slot, refused);
+    });
     worker.on('exit', (code) => {
       if (!this.closed && this.slots.includes(slot))
         this.replace(slot, new Error(`Analysis worker exited (${code}).`));
@@ -185,15 +214,31 @@ export class AnalysisPool {
     return slot;
   }
 
-  /** A crashed or hung worker fails its job and is replaced; the rest of the queue goes on. */
+  /**
+   * A crashed, out-of-memory or late worker fails its job and is replaced at once, so the pool is
+   * back to full strength after one model load (~0.5 s); the rest of the queue goes on.
+   */
   private replace(slot: Slot, error: Error) {
     const index = this.slots.indexOf(slot);
     if (index < 0 || this.closed) return;
     if (slot.job) this.finish(slot.job, error);
     slot.job = null;
     this.slots.splice(index, 1);
-    void slot.worker.terminate();
-    if (this.queue.length) this.ensureWorkers();
+    void this.stop(slot);
+    this.ensureWorkers();
+  }
+
+  /** Ends a worker and the child processes it started, which would otherwise run on orphaned. */
+  private stop(slot: Slot): Promise<number> {
+    for (const pid of slot.children) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    slot.children.clear();
+    return slot.worker.terminate();
   }
 
   private dispatch() {
@@ -216,13 +261,10 @@ export class AnalysisPool {
     if (queued >= 0) this.queue.splice(queued, 1);
     this.finish(pending, new AnalysisTimeoutError());
     const slot = this.slots.find((s) => s.job === pending);
-    if (!slot) return;
-    // The caller has its answer; the worker finishes the job and its answer is dropped. Killing it now
-    // would reload the models and orphan the recogniser's child process. Only a worker still busy
-    // long after the deadline is taken as hung and replaced.
-    setTimeout(() => {
-      if (slot.job === pending) this.replace(slot, new AnalysisTimeoutError());
-    }, HUNG_AFTER_MS).unref();
+    // The caller has its answer; finishing the job would only hold the worker (a crafted upload
+    // once held one for two minutes), so it is terminated with its recogniser process and
+    // replaced: one model load instead of a lost worker (docs/decisions/009).
+    if (slot) this.replace(slot, new AnalysisTimeoutError());
   }
 
   private finish(pending: Pending, error: Error | null, result?: AnalysisResult) {

@@ -16,3 +16,9 @@ export type AnalysisReply =
   | { id: number; ok: false; error: { name: string; code?: string; message: string } };
 
 export type WorkerReady = { ready: true } | { ready: false; message: string };
+
+/**
+ * A child process the worker started (PocketSphinx) or saw end: the pool kills the live ones when
+ * it terminates the worker, as a terminated thread leaves its children running.
+ */
+export type WorkerChild = { child: number; alive: boolean };

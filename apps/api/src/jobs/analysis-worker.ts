@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngine, SpeechInputError, toDemoReadingResponse, toFreeSpeechResponse } from '@agaton/speech';
 import type { AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
+import { reportChildren } from './worker-children.ts';
 
 /**
  * One analysis worker: loads the speech models once, then scores one recording at a time. Runs in a
@@ -8,6 +9,8 @@ import type { AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-typ
  */
 const port = parentPort;
 if (!port) throw new Error('analysis-worker must run in a worker thread');
+
+reportChildren(port);
 
 type EngineOptions = NonNullable<Parameters<typeof createEngine>[0]>;
 const { limits } = (workerData ?? {}) as { limits?: EngineOptions['limits'] };

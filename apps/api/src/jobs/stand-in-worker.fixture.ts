@@ -1,11 +1,22 @@
+import { spawn } from 'node:child_process';
 import { parentPort } from 'node:worker_threads';
 import type { AnalysisReply, AnalysisRequest } from './analysis-types.ts';
+import { reportChildren } from './worker-children.ts';
 
 /** A worker that behaves like the analysis worker without the engine: for testing the pool alone. */
 const port = parentPort!;
+reportChildren(port);
+/** What 'grow' keeps alive until the heap limit stops the worker. */
+const hoard: unknown[] = [];
 port.on('message', (job: AnalysisRequest) => {
   if (job.referenceText === 'crash') process.exit(3);
   if (job.referenceText === 'hang') return;
+  // Like decoding a crafted header: the thread never yields.
+  if (job.referenceText === 'spin') for (;;);
+  // Like a recogniser still running when the deadline passes: a child process, no answer.
+  if (job.referenceText === 'child') return void spawn('sleep', ['300'], { stdio: 'ignore' });
+  // Like an engine growing without bound on a crafted input.
+  if (job.referenceText === 'grow') for (;;) hoard.push(new Array(1e5).fill(hoard.length));
   if (job.referenceText === 'refuse') {
     const reply: AnalysisReply = {
       id: job.id,

@@ -16,6 +16,7 @@ export type ScoringSettings = Pick<
   | 'SCORING_READING_TIMEOUT_SECONDS'
   | 'SCORING_FREE_SPEECH_TIMEOUT_SECONDS'
   | 'SCORING_UPLOAD_LIMIT_BYTES'
+  | 'SCORING_WORKER_MEMORY_MB'
   | 'SCORING_WARM'
   | 'TTS_ENABLED'
 >;
@@ -37,6 +38,7 @@ export async function scoringModule(app: FastifyInstance, options: ScoringModule
     size: settings.SCORING_WORKERS,
     maxQueue: settings.SCORING_QUEUE,
     limits: ENGINE_LIMITS,
+    memoryMb: settings.SCORING_WORKER_MEMORY_MB,
   });
   app.addHook('onClose', () => pool.close());
   if (settings.SCORING_WARM) {
