@@ -21,6 +21,15 @@ export const DEMO_INVENTED_TEXTS = {
   allSoundsClear: 'All sounds clear',
   /** Weakest sounds when no word was heard (the sentence was not read): nothing to praise. */
   noSoundsHeard: 'No sounds were heard to score',
+  /** Free speech: a word the recogniser was not sure of (greyed, not scored). */
+  uncertainWord: 'Not sure what was said here',
+  /** Legend under a free-speech transcript with greyed words. */
+  uncertainLegend: 'Grey words: not sure what was said here, so they were not scored.',
+  /** Free speech: how much of the answer the pronunciation score is based on. */
+  scoredShare: (scored: number, total: number) =>
+    `We could score ${scored} of ${total} words (${total ? Math.round((100 * scored) / total) : 0}%).`,
+  /** A word the server masked (a profanity the recogniser produced). */
+  maskedWord: 'Hidden word',
 } as const;
 
 export const DEMO_LIMITS = {

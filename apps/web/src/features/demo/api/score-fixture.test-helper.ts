@@ -73,3 +73,46 @@ export function freeSpeechResponse(overall = 81): FreeSpeechScoreResponse {
     },
   };
 }
+
+/**
+ * A free answer the recogniser was mostly unsure of (the issue's case): two scored words, three
+ * uncertain ones (scored by their confidence, no phonemes), one masked profanity, and an off-topic
+ * verdict that halved the overall score.
+ */
+export function uncertainFreeSpeechResponse(): FreeSpeechScoreResponse {
+  const base = freeSpeechResponse(38);
+  const unsure = (text: string, extra: Partial<WordScore> = {}): WordScore => ({
+    ...word(text, 12, []),
+    confidence: 0.12,
+    performance: 'LOW',
+    explanation: 'Not sure what was said here, so this word was not scored.',
+    uncertain: true,
+    ...extra,
+  });
+  return {
+    ...base,
+    word_scores: [
+      word('Morning', 92, [['M', 'm', 95]]),
+      unsure('banana'),
+      unsure('f***', { masked: true }),
+      unsure('elephant'),
+      word('work', 64, [['W', 'w', 58]]),
+    ],
+    assessment: {
+      ...base.assessment,
+      overall_explanation:
+        "Overall 38: The answer did not address the topic: none of the question's key words was clearly heard.",
+      pronunciation: {
+        score: 78,
+        explanation: [{ keyword: 'Overall', description: 'We could score 2 of 5 words (40%).' }],
+        scored_words: 2,
+        total_words: 5,
+        scored_share: 0.4,
+      },
+      content: { score: 21, explanation: [{ keyword: 'Content', description: 'Off topic.' }] },
+      transcriptConfidence: { value: 0.46, humanizedValue: 'Low' },
+    },
+    transcript: 'morning banana f*** elephant work',
+    answer_check: { empty: false, too_short: false, off_topic: true, speech_seconds: 24 },
+  };
+}

@@ -1,5 +1,17 @@
-import { Badge, Card, Divider, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBulb } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Card,
+  Divider,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBulb, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
 import { BAND_COLOR, scoreBand } from '../utils/banding';
@@ -52,6 +64,17 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
           {view.content !== null && <SubScore label="Content" score={view.content} />}
         </Stack>
       </Group>
+      {view.answerIssue && view.overallExplanation && (
+        <Alert
+          mt="lg"
+          variant="light"
+          color="orange"
+          icon={<IconInfoCircle size={18} />}
+          data-testid="answer-issue"
+        >
+          {view.overallExplanation}
+        </Alert>
+      )}
       <Divider my="lg" />
       <Title order={5} mb={6}>
         {wordsTitle}
@@ -63,6 +86,12 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
           <Text c="dimmed">{transcript || 'No words were recognised.'}</Text>
         )}
       </div>
+      {view.coverage && view.coverage.total > 0 && (
+        <Text size="sm" c="dimmed" mt={6} data-testid="scored-share">
+          {DEMO_INVENTED_TEXTS.scoredShare(view.coverage.scored, view.coverage.total)}
+          {view.words.some((w) => w.uncertain) && ` ${DEMO_INVENTED_TEXTS.uncertainLegend}`}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
         <Metric title="Weakest sounds">
           {view.weakSounds.length ? (
@@ -82,7 +111,7 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
             </Group>
           ) : (
             <Text size="sm">
-              {view.words.some((w) => w.status !== 'omitted')
+              {view.words.some((w) => w.status !== 'omitted' && !w.uncertain)
                 ? DEMO_INVENTED_TEXTS.allSoundsClear
                 : DEMO_INVENTED_TEXTS.noSoundsHeard}
             </Text>

@@ -1,4 +1,4 @@
-import type { PhraseScoreResponse, WordScore } from '../api/score-types';
+import type { FreeSpeechScoreResponse, PhraseScoreResponse, WordScore } from '../api/score-types';
 import { DEMO_LIMITS } from '../texts';
 import { intelligibilityLabel } from './banding';
 
@@ -17,7 +17,17 @@ export interface ScoreView {
   pronunciation: number;
   fluency: number;
   content: number | null;
-  words: { word: string; score: number; status: WordScore['status'] }[];
+  /**
+   * `uncertain`: the recogniser was not sure what was said (not scored, shown greyed); `masked`: the
+   * server hid a profanity the recogniser produced (the word arrives masked and is shown as it came).
+   */
+  words: { word: string; score: number; status: WordScore['status']; uncertain: boolean; masked: boolean }[];
+  /** Free speech: how many of the recognised words could be scored (the rest were uncertain). */
+  coverage: { scored: number; total: number; share: number } | null;
+  /** What drove the overall score, when the server says (e.g. an off-topic or very short answer). */
+  overallExplanation: string | null;
+  /** Free speech: the answer was off-topic, very short or empty (the overall score was lowered). */
+  answerIssue: boolean;
   weakSounds: WeakSound[];
   challengingWords: { word: string; score: number }[];
   pauses: { pauses: number; silences: number; hesitations: number };
@@ -62,13 +72,17 @@ export function weakSounds(words: WordScore[]): WeakSound[] {
     .slice(0, DEMO_LIMITS.challengingShown);
 }
 
-export function toScoreView(response: PhraseScoreResponse): ScoreView {
+export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreResponse): ScoreView {
   const a = response.assessment;
   const words = response.word_scores.map((w) => ({
     word: w.word,
     score: round(w.score),
     status: w.status ?? 'ok',
+    uncertain: w.uncertain === true,
+    masked: w.masked === true,
   }));
+  const p = a.pronunciation;
+  const check = 'answer_check' in response ? response.answer_check : undefined;
   const wpm = a.fluency.speech_rate_experimental;
   return {
     overall: round(a.overall_score),
@@ -77,8 +91,15 @@ export function toScoreView(response: PhraseScoreResponse): ScoreView {
     content: a.content ? round(a.content.score) : null,
     words,
     weakSounds: weakSounds(response.word_scores),
+    coverage:
+      p.scored_words !== undefined && p.total_words !== undefined
+        ? { scored: p.scored_words, total: p.total_words, share: p.scored_share ?? 0 }
+        : null,
+    overallExplanation: a.overall_explanation ?? null,
+    answerIssue: Boolean(check && (check.empty || check.too_short || check.off_topic)),
+    // Uncertain words were not scored: they are never named as words to practise.
     challengingWords: words
-      .filter((w) => w.status !== 'inserted' && w.score < DEMO_LIMITS.challengingBelow)
+      .filter((w) => w.status !== 'inserted' && !w.uncertain && w.score < DEMO_LIMITS.challengingBelow)
       .sort((x, y) => x.score - y.score)
       .slice(0, DEMO_LIMITS.challengingShown),
     pauses: {

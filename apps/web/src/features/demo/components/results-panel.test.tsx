@@ -1,0 +1,64 @@
+import '@testing-library/jest-dom/vitest';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installDomShims } from '../../../lib/recorder/fake-media.test-helper';
+import { freeSpeechResponse, uncertainFreeSpeechResponse } from '../api/score-fixture.test-helper';
+import { DEMO_INVENTED_TEXTS } from '../texts';
+import { toScoreView } from '../utils/score-view';
+import { ResultsPanel } from './results-panel';
+
+const renderPanel = (response: ReturnType<typeof freeSpeechResponse>) =>
+  render(
+    <MantineProvider>
+      <ResultsPanel
+        view={toScoreView(response)}
+        wordsTitle="Transcript of your answer"
+        transcript={response.transcript}
+      />
+    </MantineProvider>,
+  );
+
+describe('free-speech results: honest about what was heard', { timeout: 30_000 }, () => {
+  beforeEach(() => installDomShims());
+  afterEach(cleanup);
+
+  it('greys the words the recogniser was unsure of, without a score, and says how much was scored', () => {
+    renderPanel(uncertainFreeSpeechResponse());
+    const transcript = screen.getByTestId('transcript');
+    const uncertain = transcript.querySelectorAll('[data-uncertain]');
+    expect([...uncertain].map((e) => e.textContent)).toEqual(['banana', 'f***', 'elephant']);
+    for (const e of uncertain) {
+      expect(e).toHaveAttribute('data-band', 'uncertain');
+      expect(e).not.toHaveAttribute('data-score');
+    }
+    expect(transcript.querySelector('[data-band="positive"]')).toHaveTextContent('Morning');
+    expect(screen.getByTestId('scored-share')).toHaveTextContent(
+      `We could score 2 of 5 words (40%). ${DEMO_INVENTED_TEXTS.uncertainLegend}`,
+    );
+    expect(screen.getByTestId('intelligibility')).toHaveTextContent('Low');
+  });
+
+  it('shows a masked word only masked, and why an off-topic answer scored low', () => {
+    renderPanel(uncertainFreeSpeechResponse());
+    expect(document.body.textContent).not.toMatch(/fuck/i);
+    expect(screen.getByTestId('transcript').querySelector('[data-masked]')).toHaveTextContent('f***');
+    expect(screen.getByTestId('answer-issue')).toHaveTextContent('did not address the topic');
+  });
+
+  it('names no uncertain word as one to practise and praises no sound when nothing was scored', () => {
+    const view = toScoreView(uncertainFreeSpeechResponse());
+    expect(view.challengingWords.map((w) => w.word)).toEqual(['work', 'Morning']);
+    const none = uncertainFreeSpeechResponse();
+    none.word_scores = none.word_scores.filter((w) => w.uncertain);
+    renderPanel(none);
+    expect(screen.queryByText(DEMO_INVENTED_TEXTS.allSoundsClear)).not.toBeInTheDocument();
+    expect(screen.getByText(DEMO_INVENTED_TEXTS.noSoundsHeard)).toBeInTheDocument();
+  });
+
+  it('shows no share line or answer warning for a reading-style response without them', () => {
+    renderPanel(freeSpeechResponse(81));
+    expect(screen.queryByTestId('scored-share')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('answer-issue')).not.toBeInTheDocument();
+  });
+});
