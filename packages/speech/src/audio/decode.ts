@@ -1,6 +1,7 @@
-import decode from 'audio-decode';
 import { type Pcm16k, SpeechInputError, type SpeechTask } from '../types.ts';
+import { decodeCapped } from './capped-decode.ts';
 import { decodeOpus16k } from './opus.ts';
+import { type AudioProbe, declaredTooLong, probeAudio } from './probe.ts';
 import { resample } from './resample.ts';
 import { type AudioFormat, sniffFormat } from './sniff.ts';
 import { detectVoice, type VoicedSegment, voicedSeconds } from './vad.ts';
@@ -24,14 +25,6 @@ export const TASK_LIMITS: Record<SpeechTask, DurationLimits> = {
 
 /** Less voiced time than this is a silent (or noise-only) recording. */
 const MIN_VOICED_SEC = 0.15;
-
-/** Mix all channels down to one; browsers record stereo copies of a mono microphone. */
-function downmix(channels: Float32Array[]): Float32Array {
-  if (channels.length === 1) return channels[0];
-  const out = new Float32Array(channels[0].length);
-  for (const ch of channels) for (let i = 0; i < out.length; i++) out[i] += ch[i] / channels.length;
-  return out;
-}
 
 /** Wrap 16 kHz samples as {@link Pcm16k}. */
 export function toPcm16k(samples: Float32Array): Pcm16k {
@@ -67,6 +60,10 @@ export function checkSpeech(pcm: Pcm16k, limits: DurationLimits): VoicedSegment[
  * Decode a recording (webm/opus including MediaRecorder files without a duration header, ogg,
  * mp4/m4a/aac, mp3, wav, flac) to 16 kHz mono, and check it against the task's limits.
  *
+ * Hostile files cost next to nothing: the container's headers are checked first (rate, channels,
+ * sizes, codec) and a declared duration past the limit is refused before decoding; decoding then
+ * stops as soon as the audio passes the limit, whatever the header said (docs/decisions/009).
+ *
  * @throws SpeechInputError EMPTY, UNSUPPORTED, CORRUPT, TOO_SHORT, TOO_LONG or SILENT.
  */
 export async function decodeAudio(bytes: Uint8Array, limits: DurationLimits): Promise<Pcm16k> {
@@ -86,10 +83,18 @@ export async function decodeAudioWithVoice(
       'The file is not an audio format we read (webm, ogg, mp4, mp3, wav).',
     );
   }
+  const probe = probeAudio(bytes, format);
+  if (declaredTooLong(probe, limits.maxSec)) {
+    throw new SpeechInputError(
+      'TOO_LONG',
+      `The ${format} file declares ${probe.durationSec?.toFixed(1)} s; at most ${limits.maxSec} s is accepted.`,
+    );
+  }
   let samples: Float32Array;
   try {
-    samples = await decodeTo16k(bytes, format);
+    samples = await decodeTo16k(bytes, format, probe, limits.maxSec);
   } catch (err) {
+    if (err instanceof SpeechInputError) throw err;
     throw new SpeechInputError(
       'CORRUPT',
       `The ${format} file could not be decoded: ${(err as Error).message}`,
@@ -105,45 +110,22 @@ export async function decodeAudioWithVoice(
   return { pcm, voiced: checkSpeech(pcm, limits) };
 }
 
-/** Mono 16 kHz samples: Opus by the direct path when it takes the file, else `audio-decode`. */
-async function decodeTo16k(bytes: Uint8Array, format: AudioFormat): Promise<Float32Array> {
-  const opus = await decodeOpus16k(bytes, format).catch(() => null);
+/**
+ * Mono 16 kHz samples: Opus by the direct path when it takes the file, else `audio-decode` in
+ * capped chunks and the resampler.
+ */
+async function decodeTo16k(
+  bytes: Uint8Array,
+  format: AudioFormat,
+  probe: AudioProbe,
+  maxSec: number,
+): Promise<Float32Array> {
+  const opus = await decodeOpus16k(bytes, format, maxSec).catch((error) => {
+    if (error instanceof SpeechInputError) throw error;
+    return null; // a file the direct path cannot read goes to the general decoder
+  });
   if (opus && opus.length > 0) return opus;
-  const decoded = await decodeBytes(bytes, format);
-  const rate = decoded.sampleRate;
-  if (decoded.channelData.length === 0 || !(rate > 0)) return new Float32Array(0);
-  return resample(downmix(decoded.channelData), rate, 16000);
-}
-
-/** Decode with the decoder our sniffing chose (audio-decode's own guess calls WebM "mkv"). */
-async function decodeBytes(bytes: Uint8Array, format: AudioFormat) {
-  // Copy: some decoders detach the buffer they are given, and callers keep theirs.
-  const copy = new Uint8Array(bytes);
-  const dec = await decode[format]();
-  try {
-    const head = await dec(copy);
-    const tail = await dec();
-    return concat(head, tail);
-  } catch (err) {
-    dec.free();
-    throw err;
-  }
-}
-
-function concat(
-  a: { channelData: Float32Array[]; sampleRate: number },
-  b: { channelData: Float32Array[]; sampleRate: number },
-) {
-  if (!b.channelData.length) return a;
-  if (!a.channelData.length) return b;
-  return {
-    sampleRate: a.sampleRate,
-    channelData: a.channelData.map((ch, i) => {
-      const other = b.channelData[i] ?? new Float32Array(0);
-      const out = new Float32Array(ch.length + other.length);
-      out.set(ch);
-      out.set(other, ch.length);
-      return out;
-    }),
-  };
+  const decoded = await decodeCapped(bytes, format, probe, maxSec);
+  if (decoded.samples.length === 0 || !(decoded.sampleRate > 0)) return new Float32Array(0);
+  return resample(decoded.samples, decoded.sampleRate, 16000);
 }

@@ -8,7 +8,8 @@ function startsWith(bytes: Uint8Array, sig: number[], at = 0): boolean {
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
-function id3Length(bytes: Uint8Array): number {
+/** Bytes of an ID3v2 tag at the start (MP3s and some FLACs carry one), 0 without. */
+export function id3Length(bytes: Uint8Array): number {
   if (!startsWith(bytes, ascii('ID3')) || bytes.length < 10) return 0;
   const size =
     ((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f);

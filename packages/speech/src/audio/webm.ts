@@ -46,7 +46,11 @@ export interface OpusPackets {
 }
 
 /** An EBML variable-length integer at `at`: its value (marker bit kept for IDs) and byte length. */
-function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } | null {
+export function vint(
+  bytes: Uint8Array,
+  at: number,
+  keepMarker: boolean,
+): { value: number; length: number } | null {
   const first = bytes[at];
   if (first === undefined || first === 0) return null;
   const length = Math.clz32(first) - 23; // 1 for 0b1xxxxxxx … 8 for 0b00000001
@@ -61,7 +65,8 @@ function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: numb
   return { value: !keepMarker && allOnes ? -1 : value, length };
 }
 
-function uint(bytes: Uint8Array, from: number, to: number): number {
+/** A big-endian unsigned integer element body. */
+export function uint(bytes: Uint8Array, from: number, to: number): number {
   let value = 0;
   for (let i = from; i < to; i++) value = value * 256 + bytes[i];
   return value;
