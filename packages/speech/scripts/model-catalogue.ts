@@ -59,7 +59,8 @@ export const MODELS: CatalogueModel[] = [
   },
   {
     name: 'zipformer-small-en',
-    about: 'Zipformer small transducer, English, trained on LibriSpeech read speech (token times)',
+    about:
+      'Zipformer small transducer, English, trained on LibriSpeech read speech (token times and probabilities)',
     url: `${RELEASES}/sherpa-onnx-zipformer-small-en-2023-06-26.tar.bz2`,
     sha256: 'c8bff1091c26c49731cddbcd60ef18061142ea11523df1b73bf1b14451b9c15e',
     bytes: 112_232_184,

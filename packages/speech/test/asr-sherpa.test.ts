@@ -12,28 +12,11 @@ import {
   SherpaModelError,
   SherpaOnnxRecogniser,
 } from '../src/asr/index.ts';
-import type { Pcm16k } from '../src/types.ts';
+import { toneClip } from './asr-sherpa-tones.ts';
 
 // The tiny model (scripts/tiny-asr-model.ts, ~2 KB) hears tones: ~3 kHz is "▁yes", ~300 Hz "▁no",
 // ~1 kHz the suffix "t"; silence is blank. These tests run it through the real sherpa-onnx runtime.
 const TINY = fileURLToPath(new URL('./fixtures/tiny-asr/', import.meta.url));
-
-/** Tones at amplitude 0.3 and silences, over a −66 dBFS noise floor (fixed seed). */
-function toneClip(parts: [seconds: number, hz: number][]): Pcm16k {
-  const total = parts.reduce((s, [d]) => s + d, 0);
-  const samples = new Float32Array(Math.round(total * 16000));
-  let i = 0;
-  let seed = 7;
-  for (const [seconds, hz] of parts) {
-    const n = Math.round(seconds * 16000);
-    for (let k = 0; k < n; k++, i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const noise = (seed / 0x7fffffff - 0.5) * 1e-3;
-      samples[i] = (hz ? 0.3 * Math.sin((2 * Math.PI * hz * i) / 16000) : 0) + noise;
-    }
-  }
-  return { samples, sampleRate: 16000, durationSec: samples.length / 16000 };
-}
 
 const YES = TONES_HZ['▁yes'];
 const NO = TONES_HZ['▁no'];

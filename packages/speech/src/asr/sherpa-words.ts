@@ -19,8 +19,8 @@ export interface SherpaResult {
 }
 
 /**
- * Confidence of a word when the model reports no probability for its tokens (CTC greedy search,
- * Moonshine, Whisper through sherpa-onnx): "unknown", not "sure". It sits at the engine's
+ * Confidence of a word when the model reports no probability for its tokens (CTC greedy search;
+ * Moonshine and Whisper by sherpa-onnx's sources): "unknown", not "sure". It sits at the engine's
  * uncertainty line (UNCERTAIN_BELOW = 0.5), so the words are scored but the transcript's confidence
  * reads Medium, never High; it is a stated prior, not a measurement.
  */
