@@ -2,7 +2,7 @@
  * npm run models:download -- NAME [FOLDER]
  *
  * Fetches one of the pinned recognition models (scripts/model-catalogue.ts) into FOLDER (default
- * ./models/NAME), verifies its SHA-256 and prints the ASR_MODEL_DIR line to add to .env. Needs
+ * ./models/NAME), verifies its SHA-256 and prints the ASR_MODEL_DIR setting for the server. Needs
  * internet access and `tar` with bzip2; the server itself never downloads anything.
  */
 import { DownloadError, downloadModel, MODELS } from './model-catalogue.ts';
@@ -19,7 +19,7 @@ if (!model) {
 
 try {
   const dir = await downloadModel(model, { target: folder, log: (line) => console.error(line) });
-  console.error(`\n${model.name} is ready. Add this line to .env (or the server's environment):\n`);
+  console.error(`\n${model.name} is ready. Start the server with this in its environment:\n`);
   console.log(`ASR_MODEL_DIR=${dir}`);
 } catch (err) {
   if (!(err instanceof DownloadError)) throw err;
