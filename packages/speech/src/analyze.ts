@@ -136,7 +136,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     const maxScored = input.task === 'meeting' ? (opts.meetingScoredSec ?? 300) : Number.POSITIVE_INFINITY;
     const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer, maxScored);
     // What users see never shows a profanity the recogniser produced; content measures read the raw text.
-    const words = chunks.flatMap((c) => c.words).map(maskWordResult);
+    const masked = chunks.map((c) => ({ ...c, words: c.words.map(maskWordResult) }));
+    const words = masked.flatMap((c) => c.words);
     const timedWords: TimedWord[] = mergeTimings(transcript, words);
     const content =
       input.task === 'free-speech' && analyseContent
@@ -150,7 +151,10 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       timedWords,
       // Nothing recognised: nothing to credit, whatever the (empty) timings would suggest.
       scores: words.length
-        ? recognisedScores(combine(chunks), words)
+        ? recognisedScores(
+            combine(chunks),
+            masked.map((c) => ({ words: c.words, pronunciation: c.scores?.overall.pronunciation ?? null })),
+          )
         : { pronunciation: 0, fluency: 0, prosody: 0, total: 0 },
       transcript: maskProfanity(transcript.text),
       rawTranscript: transcript.text,

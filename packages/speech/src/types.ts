@@ -173,6 +173,8 @@ export interface ContentAnalysis {
     empty: boolean;
     tooShort: boolean;
     offTopic: boolean | null;
+    /** The topic's key words (lemmas) among the words the recogniser was sure of. */
+    topicWordsHeard?: string[];
   };
 }
 

@@ -66,11 +66,11 @@ const fakeAligner: Aligner = {
   dispose() {},
 };
 
-/** Every word 95 except those listed in `low` (62); utterance scores fixed. */
+/** Every word 95 except those listed in `low` (62); a chunk's pronunciation is its words' mean. */
 const scorerWith =
   (low: Set<string>): AlignmentScorer =>
-  (alignment) => ({
-    words: alignment.words.map((w) => {
+  (alignment) => {
+    const words = alignment.words.map((w) => {
       const score = low.has(w.word) ? 62 : 95;
       return {
         word: w.text ?? w.word,
@@ -81,9 +81,10 @@ const scorerWith =
         status: 'ok' as const,
         phones: w.phones.map((p) => ({ ...p, score })),
       };
-    }),
-    overall: { pronunciation: 90, fluency: 85, prosody: 85, total: 88 },
-  });
+    });
+    const pronunciation = words.reduce((s, w) => s + w.score, 0) / Math.max(1, words.length);
+    return { words, overall: { pronunciation, fluency: 85, prosody: 85, total: 88 } };
+  };
 
 async function analyse(
   words: RecognisedWord[],
@@ -142,26 +143,31 @@ describe('free speech: words the recogniser is unsure of', () => {
   });
 
   it('computes pronunciation from the confident words only and says how much it could score', async () => {
-    // Confident words score 62 ("day", "morning"… are low), uncertain ones 95: the mean must not move.
-    const low = [...new Set(ON_TOPIC.split(' '))];
-    const a = await analyse(words, { low });
+    // Two stretches 1 s apart (so two chunks): 20 words the recogniser was sure of, scoring 62, then
+    // 20 guesses it was unsure of, scoring 95. Pronunciation must be the first stretch's 62.
+    const sure = recognised(ON_TOPIC.split(' ').slice(0, 20).join(' '), () => true);
+    const guesses = recognised('zebra banana '.repeat(10).trim(), () => false).map((w) => ({
+      ...w,
+      start: w.start + 9,
+      end: w.end + 9,
+    }));
+    const a = await analyse([...sure, ...guesses], { low: ON_TOPIC.split(' ') });
     expect(a.overall.pronunciation).toBe(62);
-    expect(a.coverage).toEqual({
-      scoredWords: words.length - unsure,
-      words: words.length,
-      scoredShare: Math.round((1000 * (words.length - unsure)) / words.length) / 1000,
-    });
-    expect(a.pronunciation.explanation).toContain(
-      `We could score ${words.length - unsure} of ${words.length} words`,
-    );
+    expect(a.coverage).toEqual({ scoredWords: 20, words: 40, scoredShare: 0.5 });
+    expect(a.pronunciation.explanation).toMatch(/^We could score 20 of 40 words \(50%\)/);
     const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(a));
-    expect(response.assessment.pronunciation.scored_share).toBeCloseTo(
-      (words.length - unsure) / words.length,
-      2,
-    );
+    expect(response.assessment.pronunciation).toMatchObject({ score: 62, scored_words: 20, total_words: 40 });
+    expect(response.assessment.pronunciation.scored_share).toBe(0.5);
     const uncertainScores = response.word_scores.filter((w) => w.uncertain);
-    expect(uncertainScores).toHaveLength(unsure);
-    expect(uncertainScores.every((w) => w.phonemes.length === 0)).toBe(true);
+    expect(uncertainScores).toHaveLength(20);
+    expect(uncertainScores.every((w) => w.phonemes.length === 0 && w.score < 50)).toBe(true);
+  });
+
+  it('scores pronunciation 0 when the recogniser was sure of no word, and says so', async () => {
+    const a = await analyse(recognised(ON_TOPIC, () => false));
+    expect(a.overall.pronunciation).toBe(0);
+    expect(a.pronunciation.explanation).toMatch(/could not be scored/);
+    expect(a.pronunciation.masteredWords).toHaveLength(0);
   });
 
   it('never shows intelligibility LOW beside words or a summary "pronounced clearly" that it could not make out', async () => {

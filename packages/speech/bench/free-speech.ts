@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:speech-free`: agreement of the free-speech path with the experts. Each
+ * speechocean762 dev speaker's recordings are joined (0.5 s apart) into one answer of about 30 s,
+ * scored exactly as the API scores a free answer (`createEngine()` → `analyze({ task: 'free-speech',
+ * topic })` → `toFreeSpeechResponse`, the worker's calls), and the overall score the user sees is
+ * correlated with the experts' mean total for that speaker. Also: WER of the raw transcript against
+ * the joined reference texts, and how the recogniser's word confidence separates right from wrong
+ * words (what the `uncertain` threshold is chosen from).
+ *
+ * The demo topics are answered by none of these recordings, so every answer here is off-topic; the
+ * topics rotate over the speakers as the hidden checks may pass any of them.
+ *
+ *   npm run bench:speech-free [-- --speakers 10 --out /tmp/free.jsonl]
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freeSpeechResponseSchema } from '@agaton/contracts';
+import { FREE_SPEECH_TOPICS } from '../../../apps/web/src/features/demo/tasks.ts';
+import { normaliseForWer, wordErrorRate } from '../src/asr/index.ts';
+import { createEngine, toFreeSpeechResponse, UNCERTAIN_BELOW, wav16kMono } from '../src/index.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const DATASET =
+  process.env.SPEECHOCEAN_DIR ?? resolve(here, '../../../../shared/datasets/speechocean762-dev');
+const ANSWER_SEC = 30;
+const GAP_SEC = 0.5;
+
+const { values } = parseArgs({
+  options: { speakers: { type: 'string' }, out: { type: 'string' } },
+});
+
+if (!existsSync(join(DATASET, 'scores.jsonl'))) {
+  console.log(`bench:speech-free skipped: no speechocean762 dev set at ${DATASET} (set SPEECHOCEAN_DIR)`);
+  process.exit(0);
+}
+
+interface Row {
+  id: string;
+  speaker: string;
+  text: string;
+  wav: string;
+  total: number;
+}
+
+/** Samples of a 16 kHz 16-bit mono WAV (the dataset's format), header skipped by finding "data". */
+function wavSamples(path: string): Int16Array {
+  const buf = readFileSync(path);
+  const at = buf.indexOf('data') + 8;
+  return new Int16Array(
+    buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + buf.length - ((buf.length - at) % 2)),
+  );
+}
+
+/**
+ * A speaker's recordings in id order, 0.5 s apart, until about 30 s are reached. Speakers with less
+ * than 30 s of recordings (children read 1–2 s sentences; 8 of the 51 have under 15 s) start over
+ * from their first recording, so every answer is a full one and the short-answer rule plays no part.
+ */
+function answerOf(rows: Row[]): { audio: Uint8Array; reference: string; seconds: number } {
+  const parts: Int16Array[] = [];
+  const texts: string[] = [];
+  let total = 0;
+  for (let k = 0; total < (ANSWER_SEC - 1) * 16000; k++) {
+    const r = rows[k % rows.length];
+    const s = wavSamples(join(DATASET, r.wav));
+    if (parts.length) parts.push(new Int16Array(Math.round(GAP_SEC * 16000)));
+    parts.push(s);
+    texts.push(r.text);
+    total = parts.reduce((n, p) => n + p.length, 0);
+  }
+  const out = new Int16Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  const audio = new Uint8Array(wav16kMono(new Uint8Array(out.buffer)));
+  return { audio, reference: texts.join(' '), seconds: total / 16000 };
+}
+
+function pearson(x: number[], y: number[]): number {
+  const n = x.length;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+    syy += (y[i] - my) ** 2;
+  }
+  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0;
+}
+
+/** Which hypothesis words a minimum-edit alignment matches to an identical reference word. */
+function correctWords(reference: string[], hypothesis: string[]): boolean[] {
+  const d = Array.from({ length: reference.length + 1 }, (_, i) =>
+    Array.from({ length: hypothesis.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= reference.length; i++)
+    for (let j = 1; j <= hypothesis.length; j++)
+      d[i][j] = Math.min(
+        d[i - 1][j] + 1,
+        d[i][j - 1] + 1,
+        d[i - 1][j - 1] + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
+      );
+  const ok = hypothesis.map(() => false);
+  let i = reference.length;
+  let j = hypothesis.length;
+  while (i > 0 && j > 0) {
+    const same = reference[i - 1] === hypothesis[j - 1];
+    if (d[i][j] === d[i - 1][j - 1] + (same ? 0 : 1)) {
+      ok[j - 1] = same;
+      i--;
+      j--;
+    } else if (d[i][j] === d[i][j - 1] + 1) j--;
+    else i--;
+  }
+  return ok;
+}
+
+const rows = readFileSync(join(DATASET, 'scores.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Row)
+  .sort((a, b) => a.id.localeCompare(b.id));
+const bySpeaker = new Map<string, Row[]>();
+for (const r of rows) bySpeaker.set(r.speaker, [...(bySpeaker.get(r.speaker) ?? []), r]);
+const speakers = [...bySpeaker.keys()].sort().slice(0, Number(values.speakers ?? Number.POSITIVE_INFINITY));
+
+const engine = await createEngine();
+const started = Date.now();
+const results: {
+  expert: number;
+  overall: number;
+  pronunciation: number;
+  fluency: number;
+  content: number;
+}[] = [];
+const confidence: { conf: number; ok: boolean }[] = [];
+let werErrors = 0;
+let werWords = 0;
+let audioSec = 0;
+const dump: string[] = [];
+for (const [index, speaker] of speakers.entries()) {
+  const own = bySpeaker.get(speaker) ?? [];
+  const expert = own.reduce((s, r) => s + r.total, 0) / own.length;
+  const answer = answerOf(own);
+  const topic = FREE_SPEECH_TOPICS[index % FREE_SPEECH_TOPICS.length].data.topic;
+  const analysis = await engine.analyze({ audio: answer.audio, task: 'free-speech', topic });
+  const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(analysis));
+  const raw = analysis.rawTranscript ?? analysis.transcript;
+  const wer = wordErrorRate(answer.reference, raw);
+  werErrors += wer.errors;
+  werWords += wer.referenceWords;
+  audioSec += answer.seconds;
+  const scored = analysis.words.filter((w) => normaliseForWer(w.word).length === 1);
+  const ok = correctWords(
+    normaliseForWer(answer.reference),
+    scored.map((w) => normaliseForWer(w.word)[0]),
+  );
+  scored.forEach((w, k) => void confidence.push({ conf: w.confidence, ok: ok[k] }));
+  const a = response.assessment;
+  results.push({
+    expert,
+    overall: a.overall_score,
+    pronunciation: a.pronunciation.score,
+    fluency: a.fluency.score,
+    content: a.content?.score ?? 0,
+  });
+  dump.push(
+    JSON.stringify({
+      speaker,
+      expert,
+      seconds: answer.seconds,
+      topic,
+      reference: answer.reference,
+      raw,
+      wer: wer.errors / wer.referenceWords,
+      overall: analysis.overall,
+      content: analysis.content?.score,
+      rouge1: analysis.content?.rouge1,
+      intelligibility: analysis.intelligibility.transcriptConfidence,
+      words: analysis.words.map((w) => ({
+        w: w.word,
+        c: w.confidence,
+        s: w.score,
+        u: w.uncertain ?? false,
+        ok: scored.indexOf(w) >= 0 ? ok[scored.indexOf(w)] : null,
+        n: w.phones.length,
+      })),
+      response: { overall: a.overall_score, pron: a.pronunciation.score, fl: a.fluency.score },
+    }),
+  );
+  console.log(
+    `${speaker} expert ${expert.toFixed(2)}  overall ${a.overall_score}  pron ${a.pronunciation.score}  fluency ${a.fluency.score}  content ${a.content?.score ?? '–'}  WER ${((100 * wer.errors) / wer.referenceWords).toFixed(0)}%  (${answer.seconds.toFixed(1)} s)`,
+  );
+}
+engine.dispose();
+if (values.out) writeFileSync(values.out, `${dump.join('\n')}\n`);
+
+const expert = results.map((r) => r.expert);
+const pcc = (key: 'overall' | 'pronunciation' | 'fluency' | 'content') =>
+  pearson(
+    results.map((r) => r[key]),
+    expert,
+  ).toFixed(3);
+const elapsed = (Date.now() - started) / 1000;
+console.log(
+  `\nspeechocean762-dev free speech: N = ${results.length} speakers, answers of ${(audioSec / results.length).toFixed(1)} s on average, scored through createEngine → analyze → toFreeSpeechResponse`,
+);
+console.log(`overall score vs experts' mean total   PCC ${pcc('overall')}   target ≥ 0.60`);
+console.log(
+  `  pronunciation ${pcc('pronunciation')}, fluency ${pcc('fluency')}, content ${pcc('content')} (same experts' total)`,
+);
+console.log(
+  `transcript WER ${((100 * werErrors) / werWords).toFixed(1)}% over ${werWords} reference words (raw transcript)`,
+);
+console.log('\nrecognised words by confidence (right = matches the reference in a minimum-edit alignment):');
+console.log('threshold  words ≥ it  right among them  right words kept  wrong words kept');
+const right = confidence.filter((c) => c.ok).length;
+const wrong = confidence.length - right;
+for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95]) {
+  const kept = confidence.filter((c) => c.conf >= t);
+  const keptRight = kept.filter((c) => c.ok).length;
+  console.log(
+    `${t.toFixed(2).padStart(9)}${t === UNCERTAIN_BELOW ? '*' : ' '} ${String(kept.length).padStart(10)}  ${((100 * keptRight) / Math.max(1, kept.length)).toFixed(1).padStart(15)}%  ${((100 * keptRight) / Math.max(1, right)).toFixed(1).padStart(15)}%  ${((100 * (kept.length - keptRight)) / Math.max(1, wrong)).toFixed(1).padStart(15)}%`,
+  );
+}
+console.log(`(${confidence.length} recognised words, ${right} right; * = UNCERTAIN_BELOW)`);
+console.log(
+  `took ${elapsed.toFixed(0)} s for ${audioSec.toFixed(0)} s of audio (RTF ${(elapsed / audioSec).toFixed(2)})`,
+);
