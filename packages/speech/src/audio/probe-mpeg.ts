@@ -1,5 +1,5 @@
-import { SpeechInputError } from '../types.ts';
 import type { AudioProbe } from './probe.ts';
+import { corrupt } from './probe-bytes.ts';
 import { id3Length } from './sniff.ts';
 
 // kbit/s by [version 1 | 2 and 2.5][layer I, II, III][index]; index 0 is free format, 15 invalid.
@@ -76,7 +76,7 @@ function declaredFrames(b: Uint8Array, at: number, frame: MpegFrame): number | n
 export function probeMp3(b: Uint8Array): AudioProbe {
   const start = id3Length(b);
   const first = mpegFrame(b, start);
-  if (!first) throw new SpeechInputError('CORRUPT', 'The MP3 file has no valid first frame.');
+  if (!first) throw corrupt('The MP3 file has no valid first frame.');
   const declared = declaredFrames(b, start, first);
   if (declared !== null) {
     return {
@@ -116,7 +116,7 @@ export function probeAdts(b: Uint8Array): AudioProbe {
     samples += ((b[at + 6] & 3) + 1) * 1024;
     at += length;
   }
-  if (!sampleRate) throw new SpeechInputError('CORRUPT', 'The AAC stream has no valid first frame.');
+  if (!sampleRate) throw corrupt('The AAC stream has no valid first frame.');
   // Channel configuration 0 means "stated in the stream", not silence: leave it to the decoder.
   return { durationSec: samples / sampleRate, sampleRate, channels: channels || null };
 }
