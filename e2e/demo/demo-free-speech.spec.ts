@@ -22,6 +22,12 @@ test('a free answer is transcribed and scored, then the results view shows the C
   expect(transcript.split(/\s+/).length).toBeGreaterThan(15);
   expect(transcript.toLowerCase()).toMatch(/morning|work|day/);
   await expect(page.getByTestId('believability')).toHaveText(/\d+ \/ 100/);
+  // Honest free speech: the share of words that could be scored, and greyed words carry no score.
+  await expect(panel.getByTestId('scored-share')).toHaveText(/^We could score \d+ of \d+ words \(\d+%\)\./);
+  for (const word of await panel.locator('[data-uncertain]').all()) {
+    await expect(word).not.toHaveAttribute('data-score');
+  }
+  await expect(page.getByTestId('answer-issue')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/demo-free-speech-scored.png', fullPage: true });
 
   // Skip to the last topic: next is hidden there, and finishing builds the free-speech-only result.

@@ -252,3 +252,16 @@ describe('free speech: off-topic, very short and empty answers', () => {
     expect(response.transcript).toBe('');
   });
 });
+
+describe('free speech: topic evidence', () => {
+  it('needs two of the topic key words clearly heard; one is not enough, and the explanation names it', async () => {
+    const one = recognised(
+      'we went to the lake in summer and the morning was cold and my brother played the guitar for us',
+      () => true,
+    ).map((w) => ({ ...w, start: w.start * 1.5, end: w.end * 1.5 }));
+    const a = await analyse(one);
+    expect(a.content?.answer?.topicWordsHeard).toEqual(['morning']);
+    expect(a.content?.answer?.offTopic).toBe(true);
+    expect(a.overall.explanation).toMatch(/only "morning" was clearly heard/);
+  });
+});
