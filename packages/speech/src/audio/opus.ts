@@ -1,7 +1,6 @@
 import { OpusDecoder } from 'opus-decoder';
-import { SpeechInputError } from '../types.ts';
-import { INPUT_LIMITS } from './input-limits.ts';
 import { oggOpusPackets } from './ogg.ts';
+import { opusBudget } from './opus-toc.ts';
 import { sniffFormat } from './sniff.ts';
 import { webmOpusPackets } from './webm.ts';
 
@@ -19,24 +18,6 @@ function readOpusHead(bytes: Uint8Array): OpusHead | null {
   return { channels: bytes[9], preSkip: bytes[10] | (bytes[11] << 8), mappingFamily: bytes[18] };
 }
 
-/** Frame length in ms by TOC configuration (RFC 6716 section 3.1): SILK, hybrid, then CELT. */
-function frameMs(config: number): number {
-  if (config < 12) return [10, 20, 40, 60][config % 4];
-  if (config < 16) return [10, 20][config % 2];
-  return [2.5, 5, 10, 20][config % 4];
-}
-
-/**
- * Seconds of audio an Opus packet holds, from its TOC byte and frame count (RFC 6716 section 3.1);
- * 0 for an empty packet. This is what libopus decodes, so the sum over packets is exact.
- */
-export function opusPacketSec(packet: Uint8Array): number {
-  if (packet.length === 0) return 0;
-  const code = packet[0] & 3;
-  const frames = code === 0 ? 1 : code < 3 ? 2 : packet.length > 1 ? packet[1] & 0x3f : 0;
-  return (frames * frameMs(packet[0] >> 3)) / 1000;
-}
-
 /**
  * Opus in WebM or Ogg (what Chromium, Edge and Firefox record) decoded straight to 16 kHz mono.
  * libopus decodes at 16 kHz natively, which skips decoding at 48 kHz and resampling: about 14 ms
@@ -44,25 +25,23 @@ export function opusPacketSec(packet: Uint8Array): number {
  *
  * Returns null for anything else (other codecs, multichannel layouts, laced WebM blocks) so the
  * caller falls back to the general decoder; throws when no packet of the file decodes. Packets
- * holding more than `maxSec` (plus slack) are refused with TOO_LONG before any is decoded: 12 MB of
- * tiny DTX packets would otherwise decode to 20 hours.
+ * holding more than `maxSec` (plus slack) are refused with TOO_LONG while they are being read,
+ * before any is decoded: 12 MB of one-byte packets would otherwise be 33 hours of audio.
  */
 export async function decodeOpus16k(
   bytes: Uint8Array,
   format = sniffFormat(bytes),
   maxSec = Number.POSITIVE_INFINITY,
 ): Promise<Float32Array | null> {
+  const budget = opusBudget(maxSec);
   const stream =
-    format === 'webm' ? webmOpusPackets(bytes) : format === 'opus' ? oggOpusPackets(bytes) : null;
+    format === 'webm'
+      ? webmOpusPackets(bytes, budget)
+      : format === 'opus'
+        ? oggOpusPackets(bytes, budget)
+        : null;
   const head = stream && readOpusHead(stream.opusHead);
   if (!stream || !head || head.mappingFamily !== 0 || head.channels < 1 || head.channels > 2) return null;
-  const seconds = stream.packets.reduce((sum, packet) => sum + opusPacketSec(packet), 0);
-  if (seconds > maxSec + INPUT_LIMITS.slackSec) {
-    throw new SpeechInputError(
-      'TOO_LONG',
-      `The recording lasts ${seconds.toFixed(1)} s; at most ${maxSec} s is accepted.`,
-    );
-  }
   // opus-decoder drops `preSkip` samples of its output rate; the header counts them at 48 kHz.
   const preSkip = Math.round(head.preSkip / 3);
   const decoder = new OpusDecoder({ sampleRate: 16000, channels: head.channels, preSkip });

@@ -72,8 +72,15 @@ export function uint(bytes: Uint8Array, from: number, to: number): number {
   return value;
 }
 
-/** The Opus track's header and packets, or null when this is not a plain WebM/Opus recording. */
-export function webmOpusPackets(bytes: Uint8Array): OpusPackets | null {
+/**
+ * The Opus track's header and packets, or null when this is not a plain WebM/Opus recording.
+ * `onAudio` sees each block of the audio track as it is read (every block while the tracks are
+ * still unknown) and may throw to stop the walk.
+ */
+export function webmOpusPackets(
+  bytes: Uint8Array,
+  onAudio: (packet: Uint8Array) => void = () => undefined,
+): OpusPackets | null {
   const tracks: Track[] = [];
   const blocks: { track: number; payload: Uint8Array }[] = [];
   let track: Track | null = null;
@@ -100,7 +107,10 @@ export function webmOpusPackets(bytes: Uint8Array): OpusPackets | null {
       if (!number || start + number.length + 3 > end) return null;
       const flags = bytes[start + number.length + 2];
       if (flags & 0x06) return null; // laced: not what browsers write
-      blocks.push({ track: number.value, payload: bytes.subarray(start + number.length + 3, end) });
+      const payload = bytes.subarray(start + number.length + 3, end);
+      const audio = tracks.find((t) => t.type === AUDIO_TRACK);
+      if (!audio || (audio.codec === 'A_OPUS' && audio.number === number.value)) onAudio(payload);
+      blocks.push({ track: number.value, payload });
     } else if (track) {
       if (id.value === ID.trackNumber) track.number = uint(bytes, start, end);
       else if (id.value === ID.trackType) track.type = uint(bytes, start, end);
