@@ -32,7 +32,8 @@ export function oggOpusPackets(
       // A lacing value under 255 ends the packet; 255 means it continues (possibly on the next page).
       if (lacing < 255 && pageSerial === serial) {
         const packet = partial.length === 1 ? partial[0] : Buffer.concat(partial);
-        if (packets.length >= 2 && opus) onAudio(packet); // after OpusHead and OpusTags
+        // Audio packets come after OpusHead and OpusTags.
+        if (packets.length >= 2 && opus) onAudio(packet);
         else if (packets.length === 0) opus = isOpusHead(packet);
         packets.push(packet);
         partial = [];
