@@ -225,7 +225,8 @@ export class AnalysisPool {
     slot.job = null;
     this.slots.splice(index, 1);
     void this.stop(slot);
-    this.ensureWorkers();
+    // A worker that never started (models missing…) is retried only when work waits, not in a loop.
+    if (slot.ready || this.queue.length) this.ensureWorkers();
   }
 
   /** Ends a worker and the child processes it started, which would otherwise run on orphaned. */
