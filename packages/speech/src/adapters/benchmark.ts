@@ -22,7 +22,10 @@ export function toBenchmarkLine(a: SpeechAnalysis) {
       start: w.start,
       end: w.end,
       phones: w.phones.map((p) => ({ phone: p.phone, score: p.score })),
+      // Recognised speech: the recogniser was unsure of the word, so its score is its confidence.
+      ...(w.uncertain ? { uncertain: true } : {}),
     })),
+    ...(a.coverage ? { coverage: a.coverage } : {}),
     fluency: {
       wordsPerMinute: a.fluency.speakingRate.wordsPerMinute,
       pauses: a.fluency.counts.pauses,
