@@ -55,7 +55,7 @@ function wavSamples(path: string): Int16Array {
 
 /**
  * A speaker's recordings in id order, 0.5 s apart, until about 30 s are reached. Speakers with less
- * than 30 s of recordings (children read 1–2 s sentences; 8 of the 51 have under 15 s) start over
+ * than 30 s of recordings (children read 1–2 s sentences; 6 of the 51 have under 15 s) start over
  * from their first recording, so every answer is a full one and the short-answer rule plays no part.
  */
 function answerOf(rows: Row[]): { audio: Uint8Array; reference: string; seconds: number } {
