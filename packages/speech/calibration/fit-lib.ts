@@ -5,6 +5,7 @@ import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt
 import {
   type CalibratedModel,
   PHONE_COLS,
+  type ScoringRules,
   UTTERANCE_TARGETS,
   type UtteranceTarget,
 } from '../src/scoring/model.ts';
@@ -71,9 +72,12 @@ export function speakerFolds(samples: Sample[], k: number): number[] {
   return samples.map((s) => foldOf.get(s.utt.speaker) ?? 0);
 }
 
-export const PHONE_FIT: FitOptions = { rounds: 150, rate: 0.06, depth: 3, minLeaf: 40 };
-export const WORD_FIT: FitOptions = { rounds: 150, rate: 0.06, depth: 3, minLeaf: 25 };
-export const UTT_FIT: FitOptions = { rounds: 120, rate: 0.05, depth: 2, minLeaf: 12 };
+/** Tree settings per level; calibration/select.ts chooses among candidates on inner folds. */
+export interface FitConfig {
+  phone: FitOptions;
+  word: FitOptions;
+  utterance: FitOptions;
+}
 
 function phoneData(samples: Sample[], stats: PhoneStats) {
   const X: number[][] = [];
@@ -97,7 +101,7 @@ function phoneData(samples: Sample[], stats: PhoneStats) {
  * Out-of-fold phone and word predictions for the training samples themselves, so the word and
  * sentence models learn from predictions as noisy as the ones they will see at run time.
  */
-function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number) {
+function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number, fit: FitConfig) {
   const folds = speakerFolds(samples, inner);
   const phonePred: number[][] = samples.map(() => []);
   const wordPred: number[][] = samples.map(() => []);
@@ -105,7 +109,7 @@ function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number) {
   for (let f = 0; f < inner; f++) {
     const train = samples.filter((_, i) => folds[i] !== f);
     const pd = phoneData(train, stats);
-    const pm = fitBoosted(pd.X, pd.y, PHONE_FIT);
+    const pm = fitBoosted(pd.X, pd.y, fit.phone);
     samples.forEach((_, i) => {
       if (folds[i] === f) phonePred[i] = phoneRows[i].map((r) => predictBoosted(pm, r));
     });
@@ -119,7 +123,7 @@ function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number) {
       X.push(...wordRows[i]);
       y.push(...targets(s).word);
     });
-    const wm = fitBoosted(X, y, WORD_FIT);
+    const wm = fitBoosted(X, y, fit.word);
     samples.forEach((_, i) => {
       if (folds[i] === f) wordPred[i] = wordRows[i].map((r) => predictBoosted(wm, r));
     });
@@ -127,12 +131,20 @@ function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number) {
   return { phoneRows, phonePred, wordRows, wordPred };
 }
 
-/** Fits the whole calibrated model (phone → word → sentence) on the given samples. */
-export function fitModel(samples: Sample[], acousticModel: string): CalibratedModel {
+/**
+ * Fits the whole calibrated model (phone → word → sentence) on the given samples with the given
+ * tree settings; `rules` are stored with it for `predict`.
+ */
+export function fitModel(
+  samples: Sample[],
+  acousticModel: string,
+  config: { fit: FitConfig; rules: ScoringRules },
+): CalibratedModel {
+  const { fit, rules } = config;
   const stats = phoneStatistics(samples.filter((s) => s.al.ok));
   const pd = phoneData(samples, stats);
-  const phone = fitBoosted(pd.X, pd.y, PHONE_FIT);
-  const st = stackedInputs(samples, stats, 4);
+  const phone = fitBoosted(pd.X, pd.y, fit.phone);
+  const st = stackedInputs(samples, stats, 4, fit);
   const wX: number[][] = [];
   const wy: number[] = [];
   samples.forEach((s, i) => {
@@ -140,7 +152,7 @@ export function fitModel(samples: Sample[], acousticModel: string): CalibratedMo
     wX.push(...st.wordRows[i]);
     wy.push(...targets(s).word);
   });
-  const word = fitBoosted(wX, wy, WORD_FIT);
+  const word = fitBoosted(wX, wy, fit.word);
   const ok = samples.map((s, i) => ({ s, i })).filter((x) => x.s.al.ok);
   const uX = ok.map(({ s, i }) =>
     utteranceFeatureRow({
@@ -158,7 +170,7 @@ export function fitModel(samples: Sample[], acousticModel: string): CalibratedMo
       fitBoosted(
         uX,
         ok.map(({ s }) => utteranceTarget(s.utt, t)),
-        UTT_FIT,
+        fit.utterance,
       ),
     ]),
   ) as CalibratedModel['utterance'];
@@ -168,6 +180,7 @@ export function fitModel(samples: Sample[], acousticModel: string): CalibratedMo
     phone,
     word,
     utterance,
+    rules,
     fittedOn: {
       utterances: samples.length,
       speakers: new Set(samples.map((s) => s.utt.speaker)).size,

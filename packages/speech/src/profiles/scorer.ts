@@ -1,6 +1,12 @@
 import { computeContours } from '../scoring/contours.ts';
+import type { CalibratedModel } from '../scoring/model.ts';
 import { loadCalibratedModel, scoreAlignment } from '../scoring/score.ts';
 import { type AlignmentScorer, gopScorer } from './words.ts';
+
+/** The calibrated scorer with a given fitted model (the agreement benchmark passes each fold's). */
+export function calibratedScorer(model?: CalibratedModel): AlignmentScorer {
+  return (alignment, pcm) => scoreAlignment(alignment, { model, extra: { contours: computeContours(pcm) } });
+}
 
 /**
  * The calibrated scorer of `scoring/` (fitted on expert ratings, with pitch and energy contours for
@@ -12,5 +18,5 @@ export function defaultScorer(): AlignmentScorer {
   } catch {
     return gopScorer;
   }
-  return (alignment, pcm) => scoreAlignment(alignment, { extra: { contours: computeContours(pcm) } });
+  return calibratedScorer();
 }

@@ -33,67 +33,156 @@ export function predictBoosted(model: BoostedTrees, x: ArrayLike<number>): numbe
   return y;
 }
 
-interface SplitContext {
-  X: number[][];
-  /** Sample indices sorted by each feature, computed once. */
-  order: Int32Array[];
-  minLeaf: number;
-}
+/** Most distinct values a feature keeps; beyond that it is cut at quantiles (255 bins). */
+const MAX_BINS = 255;
 
-function bestSplit(ctx: SplitContext, idx: Int32Array, inNode: Uint8Array, resid: Float64Array) {
-  let total = 0;
-  for (const i of idx) total += resid[i];
-  const n = idx.length;
-  let best = { gain: 1e-9, f: -1, t: 0 };
-  const base = (total * total) / n;
-  for (let f = 0; f < ctx.X[0].length; f++) {
-    let left = 0;
-    let count = 0;
-    const ord = ctx.order[f];
-    for (let k = 0; k < ord.length; k++) {
-      const i = ord[k];
-      if (!inNode[i]) continue;
-      left += resid[i];
-      count += 1;
-      if (count < ctx.minLeaf || n - count < ctx.minLeaf) continue;
-      // Split only between distinct values.
-      let nextK = k + 1;
-      while (nextK < ord.length && !inNode[ord[nextK]]) nextK++;
-      if (nextK >= ord.length) break;
-      const v = ctx.X[i][f];
-      const vNext = ctx.X[ord[nextK]][f];
-      if (vNext === v) continue;
-      const right = total - left;
-      const gain = (left * left) / count + (right * right) / (n - count) - base;
-      if (gain > best.gain) best = { gain, f, t: (v + vNext) / 2 };
+/**
+ * Each feature's values mapped to at most {@link MAX_BINS} ordered bins, with the threshold between
+ * neighbouring bins halfway between their values: trees split only there, so the search per node
+ * is a pass over a histogram instead of over every sample, and thresholds stay real feature values.
+ */
+function binFeatures(X: number[][]) {
+  const n = X.length;
+  const F = X[0].length;
+  const bins = new Uint8Array(n * F);
+  const thresholds: Float64Array[] = [];
+  for (let f = 0; f < F; f++) {
+    const sorted = Float64Array.from(X, (row) => row[f]).sort();
+    const cuts: number[] = [];
+    const distinct: number[] = [];
+    for (let k = 0; k < n; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) distinct.push(sorted[k]);
+    if (distinct.length <= MAX_BINS) {
+      for (let k = 1; k < distinct.length; k++) cuts.push((distinct[k - 1] + distinct[k]) / 2);
+    } else {
+      for (let b = 1; b < MAX_BINS; b++) {
+        const at = Math.floor((b * n) / MAX_BINS);
+        const lo = sorted[at - 1];
+        const hi = sorted[at];
+        const cut = (lo + hi) / 2;
+        if (lo !== hi && (cuts.length === 0 || cut > cuts[cuts.length - 1])) cuts.push(cut);
+      }
+    }
+    thresholds.push(Float64Array.from(cuts));
+    for (let i = 0; i < n; i++) {
+      // First cut at or above the value: the bin index (binary search).
+      const v = X[i][f];
+      let lo = 0;
+      let hi = cuts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cuts[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      bins[i * F + f] = lo;
     }
   }
-  return best;
+  return { bins, thresholds, F };
 }
 
+/**
+ * One regression tree on the residuals, grown level by level: per level, one pass over the samples
+ * fills a histogram of residual sums per node, feature and bin, and each node takes the split with
+ * the largest squared-error gain that leaves at least `minLeaf` samples on both sides.
+ */
 function growTree(
-  ctx: SplitContext,
-  idx: Int32Array,
+  binned: ReturnType<typeof binFeatures>,
   resid: Float64Array,
   depth: number,
-  mark: Uint8Array,
+  minLeaf: number,
 ): TreeNode {
-  let sum = 0;
-  for (const i of idx) sum += resid[i];
-  const leaf = sum / idx.length;
-  if (depth === 0 || idx.length < 2 * ctx.minLeaf) return leaf;
-  for (const i of idx) mark[i] = 1;
-  const split = bestSplit(ctx, idx, mark, resid);
-  for (const i of idx) mark[i] = 0;
-  if (split.f < 0) return leaf;
-  const l = idx.filter((i) => ctx.X[i][split.f] <= split.t);
-  const r = idx.filter((i) => ctx.X[i][split.f] > split.t);
-  return {
-    f: split.f,
-    t: split.t,
-    l: growTree(ctx, l, resid, depth - 1, mark),
-    r: growTree(ctx, r, resid, depth - 1, mark),
-  };
+  const { bins, thresholds, F } = binned;
+  const n = resid.length;
+  const B = MAX_BINS;
+  const nodeOf = new Int32Array(n);
+  type Open = { sum: number; count: number; set: (t: TreeNode) => void };
+  let root: TreeNode = 0;
+  let open: Open[] = [
+    {
+      sum: 0,
+      count: n,
+      set: (t) => {
+        root = t;
+      },
+    },
+  ];
+  for (let i = 0; i < n; i++) open[0].sum += resid[i];
+  for (let level = 0; level <= depth && open.length; level++) {
+    const last = level === depth;
+    const sums = last ? null : new Float64Array(open.length * F * B);
+    const counts = last ? null : new Int32Array(open.length * F * B);
+    if (sums && counts) {
+      for (let i = 0; i < n; i++) {
+        const nd = nodeOf[i];
+        if (nd < 0) continue;
+        const r = resid[i];
+        const base = nd * F * B;
+        const row = i * F;
+        for (let f = 0; f < F; f++) {
+          const k = base + f * B + bins[row + f];
+          sums[k] += r;
+          counts[k] += 1;
+        }
+      }
+    }
+    const next: Open[] = [];
+    const remap = new Int32Array(open.length).fill(-1);
+    const splits: { f: number; bin: number }[] = [];
+    open.forEach((node, nd) => {
+      const leaf = node.sum / node.count;
+      let best = { gain: 1e-9, f: -1, bin: 0, lsum: 0, lcount: 0 };
+      if (sums && counts && node.count >= 2 * minLeaf) {
+        const parent = (node.sum * node.sum) / node.count;
+        for (let f = 0; f < F; f++) {
+          const cuts = thresholds[f].length;
+          let lsum = 0;
+          let lcount = 0;
+          const base = nd * F * B + f * B;
+          for (let b = 0; b < cuts; b++) {
+            lsum += sums[base + b];
+            lcount += counts[base + b];
+            if (lcount < minLeaf) continue;
+            const rcount = node.count - lcount;
+            if (rcount < minLeaf) break;
+            const rsum = node.sum - lsum;
+            const gain = (lsum * lsum) / lcount + (rsum * rsum) / rcount - parent;
+            if (gain > best.gain) best = { gain, f, bin: b, lsum, lcount };
+          }
+        }
+      }
+      if (best.f < 0) {
+        node.set(leaf);
+        splits.push({ f: -1, bin: 0 });
+        return;
+      }
+      const split = { f: best.f, t: thresholds[best.f][best.bin], l: 0 as TreeNode, r: 0 as TreeNode };
+      node.set(split);
+      remap[nd] = next.length;
+      splits.push({ f: best.f, bin: best.bin });
+      next.push({
+        sum: best.lsum,
+        count: best.lcount,
+        set: (t) => {
+          split.l = t;
+        },
+      });
+      next.push({
+        sum: node.sum - best.lsum,
+        count: node.count - best.lcount,
+        set: (t) => {
+          split.r = t;
+        },
+      });
+    });
+    for (let i = 0; i < n; i++) {
+      const nd = nodeOf[i];
+      if (nd < 0) continue;
+      const s = splits[nd];
+      if (s.f < 0) nodeOf[i] = -1;
+      else nodeOf[i] = remap[nd] + (bins[i * F + s.f] <= s.bin ? 0 : 1);
+    }
+    open = next;
+  }
+  return root;
 }
 
 /** Fits boosted trees to predict `y` from rows of `X`. */
@@ -102,17 +191,12 @@ export function fitBoosted(X: number[][], y: number[], options: FitOptions = {})
   const n = y.length;
   const base = y.reduce((s, v) => s + v, 0) / n;
   const pred = new Float64Array(n).fill(base);
-  const order = X[0].map((_, f) =>
-    Int32Array.from(Array.from({ length: n }, (_, i) => i).sort((a, b) => X[a][f] - X[b][f])),
-  );
-  const ctx: SplitContext = { X, order, minLeaf };
-  const all = Int32Array.from({ length: n }, (_, i) => i);
+  const binned = binFeatures(X);
   const resid = new Float64Array(n);
-  const mark = new Uint8Array(n);
   const trees: TreeNode[] = [];
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < n; i++) resid[i] = y[i] - pred[i];
-    const tree = growTree(ctx, all, resid, depth, mark);
+    const tree = growTree(binned, resid, depth, minLeaf);
     trees.push(tree);
     for (let i = 0; i < n; i++) pred[i] += rate * predictTree(tree, X[i]);
   }

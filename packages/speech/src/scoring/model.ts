@@ -25,9 +25,34 @@ export interface CalibratedModel {
   phone: BoostedTrees;
   word: BoostedTrees;
   utterance: Record<UtteranceTarget, BoostedTrees>;
+  /** Strengths of the pulls `predict` adds to the trees, chosen by cross-validation. */
+  rules?: ScoringRules;
   /** What it was fitted on, for the record. */
   fittedOn?: { utterances: number; speakers: number; corpus: string };
 }
+
+/**
+ * The trees lean on speaker-level features and barely react to one clearly wrong phone, which is
+ * exactly what a learner needs to see. These pulls add a word's worst phone (`wordGopPull` points
+ * per unit of normalised GOP below −2) and a phone's own GOP (`localGopPull` × the excess below
+ * −0.5) to the scores. Their strengths are chosen on inner folds (calibration/select.ts).
+ */
+export interface ScoringRules {
+  wordGopPull: number;
+  /** Normalised GOP of a word's worst phone below which `wordGopPull` applies. */
+  wordGopKnee: number;
+  localGopPull: number;
+  /** Share of a phone's score taken from its word's (experts' phone and word ratings correlate at 0.69). */
+  phoneWordBlend: number;
+}
+
+/** For fitted parameters that predate `rules`. */
+export const DEFAULT_RULES: ScoringRules = {
+  wordGopPull: 1,
+  wordGopKnee: -2,
+  localGopPull: 0.1,
+  phoneWordBlend: 0,
+};
 
 export interface Predictions {
   /** Phone accuracy on the experts' 0–2 scale, one per aligned phone in order. */
@@ -48,11 +73,6 @@ export const PHONE_COLS = {
 
 const WORD_MEAN_GOPN = WORD_FEATURES.indexOf('meanGopN');
 const WORD_MIN_GOPN = WORD_FEATURES.indexOf('minGopN');
-/**
- * Pull of a word's worst phone on its score: the trees barely react to one clearly wrong phone,
- * which is exactly what a learner needs to see (cross-validated word PCC 0.483 → 0.471).
- */
-const WORD_GOP_PULL = 1;
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -62,8 +82,6 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  * the fitted trees cannot know; this factor scales such words (and the sentence, by their share)
  * towards 0. Within the calibration data's range it is 1 and changes nothing.
  */
-const LOCAL_GOP_PULL = 0.1;
-
 export const MISMATCH = { fullAt: -2.5, zeroAt: -4.5 };
 /** The same for a whole utterance's mean normalised GOP (the lowest rated learner: about −1.5). */
 export const UTTERANCE_MISMATCH = { fullAt: -1.5, zeroAt: -3 };
@@ -92,14 +110,21 @@ export function predict(
   });
   const factors = wordRows.map((r) => matchFactor(r[WORD_MEAN_GOPN]));
   const minGop = wordRows.map((r) => r[WORD_MIN_GOPN]);
+  const rules = model.rules ?? DEFAULT_RULES;
   const word = rawWord.map(
-    (w, i) => clamp(w - WORD_GOP_PULL * Math.max(0, -minGop[i] - 2), 0, 10) * factors[i],
+    (w, i) => clamp(w - rules.wordGopPull * Math.max(0, rules.wordGopKnee - minGop[i]), 0, 10) * factors[i],
   );
   const phoneFactor = al.words.flatMap((w, i) => w.phones.map(() => factors[i]));
-  // The trees lean on speaker-level features; a small extra pull from the phone's own GOP makes a
-  // single mispronounced phone stand out (cross-validated: PCC 0.430 → 0.433).
+  const phoneWord = al.words.flatMap((w, i) => w.phones.map(() => word[i] / 5));
+  const blend = rules.phoneWordBlend;
   const phone = rawPhone.map((p, i) =>
-    clamp((p - LOCAL_GOP_PULL * Math.max(0, -phoneRows[i][PHONE_COLS.gopN] - 0.5)) * phoneFactor[i], 0, 2),
+    clamp(
+      ((1 - blend) * (p - rules.localGopPull * Math.max(0, -phoneRows[i][PHONE_COLS.gopN] - 0.5)) +
+        blend * phoneWord[i]) *
+        phoneFactor[i],
+      0,
+      2,
+    ),
   );
   const uttGopN = phoneRows.reduce((a, r) => a + r[PHONE_COLS.gopN], 0) / Math.max(1, phoneRows.length);
   const uttFactor = clamp(

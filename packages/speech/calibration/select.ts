@@ -1,0 +1,125 @@
+/**
+ * Chooses the tree settings and rule strengths by speaker-disjoint cross-validation on the
+ * training speakers only. The agreement benchmark calls it inside every outer fold (nested
+ * cross-validation: inner folds choose, outer folds report); calibration/fit.ts calls it on the
+ * whole dev set for the installed model.
+ */
+import { type CalibratedModel, DEFAULT_RULES, type ScoringRules } from '../src/scoring/model.ts';
+import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
+import type { Alignment } from '../src/types.ts';
+import { Agreement } from './evaluate.ts';
+import { type FitConfig, fitModel, type Sample, speakerFolds } from './fit-lib.ts';
+
+export interface ScoringConfig {
+  fit: FitConfig;
+  rules: ScoringRules;
+}
+
+/** Candidate tree settings: the earlier hand-picked ones, slower and longer, and deeper. */
+export const FIT_CANDIDATES: Record<string, FitConfig> = {
+  base: {
+    phone: { rounds: 150, rate: 0.06, depth: 3, minLeaf: 40 },
+    word: { rounds: 150, rate: 0.06, depth: 3, minLeaf: 25 },
+    utterance: { rounds: 120, rate: 0.05, depth: 2, minLeaf: 12 },
+  },
+  slow: {
+    phone: { rounds: 300, rate: 0.03, depth: 3, minLeaf: 60 },
+    word: { rounds: 300, rate: 0.03, depth: 3, minLeaf: 40 },
+    utterance: { rounds: 240, rate: 0.025, depth: 2, minLeaf: 15 },
+  },
+  deep: {
+    phone: { rounds: 200, rate: 0.04, depth: 4, minLeaf: 60 },
+    word: { rounds: 200, rate: 0.04, depth: 4, minLeaf: 40 },
+    utterance: { rounds: 160, rate: 0.04, depth: 3, minLeaf: 12 },
+  },
+};
+
+/**
+ * Candidate strengths of the rules of `predict` (none, the earlier hand-set ones, stronger): the
+ * pull of a word's worst phone and where it starts, the pull of a phone's own GOP, and how much of
+ * a phone's score comes from its word's.
+ */
+export const RULE_CANDIDATES: ScoringRules[] = [0, 1, 2, 4, 6].flatMap((wordGopPull) =>
+  [-2, -1.5, -1].flatMap((wordGopKnee) =>
+    [0, 0.1, 0.2].flatMap((localGopPull) =>
+      [0, 0.2, 0.4, 0.6].map((phoneWordBlend) => ({
+        wordGopPull,
+        wordGopKnee,
+        localGopPull,
+        phoneWordBlend,
+      })),
+    ),
+  ),
+);
+
+/**
+ * A cached alignment as the product would have it: the skipped-word pass always ran in the cache,
+ * but the product runs it only when some word looks skipped, so its verdicts are dropped otherwise.
+ */
+export function asProductAlignment(al: Alignment, model: CalibratedModel): Alignment {
+  const copy = structuredClone(al);
+  const unheard = copy.words.map((w) => ({ ...w, heard: undefined }));
+  if (!mayHaveSkippedWords(unheard, model)) for (const w of copy.words) delete w.heard;
+  return copy;
+}
+
+/** Agreement of the scorer's output (omission rules included) on held-out samples. */
+export function scoreHeldOut(samples: Sample[], model: CalibratedModel, into = new Agreement()): Agreement {
+  for (const s of samples) {
+    const scored = scoreAlignment(asProductAlignment(s.al, model), {
+      model,
+      extra: { contours: s.contours },
+    });
+    into.addProduct(scored, s.utt);
+  }
+  return into;
+}
+
+/** One number per candidate: the mean agreement over phone, word and the four sentence scales. */
+const objective = (a: Agreement) => {
+  const s = a.summary();
+  return (s.phone + s.word + s.accuracy + s.fluency + s.prosodic + s.total) / 6;
+};
+
+/** Picks tree settings and rule strengths on `inner` speaker folds of `train`. */
+export function chooseConfig(train: Sample[], acousticModel: string, inner: number): ScoringConfig {
+  const folds = speakerFolds(train, inner);
+  let best: { score: number; config: ScoringConfig } | null = null;
+  for (const fit of Object.values(FIT_CANDIDATES)) {
+    const results = RULE_CANDIDATES.map(() => new Agreement());
+    for (let f = 0; f < inner; f++) {
+      const model = fitModel(
+        train.filter((_, i) => folds[i] !== f),
+        acousticModel,
+        { fit, rules: DEFAULT_RULES },
+      );
+      const heldOut = train.filter((_, i) => folds[i] === f);
+      RULE_CANDIDATES.forEach((rules, r) => void scoreHeldOut(heldOut, { ...model, rules }, results[r]));
+    }
+    RULE_CANDIDATES.forEach((rules, r) => {
+      const score = objective(results[r]);
+      if (!best || score > best.score) best = { score, config: { fit, rules } };
+    });
+  }
+  if (!best) throw new Error('no candidate configuration');
+  return (best as { config: ScoringConfig }).config;
+}
+
+/** Chooses on inner folds, then fits on all of `train`. */
+export function fitSelected(
+  train: Sample[],
+  acousticModel: string,
+  inner: number,
+): { config: ScoringConfig; model: CalibratedModel } {
+  const config = chooseConfig(train, acousticModel, inner);
+  return { config, model: fitModel(train, acousticModel, config) };
+}
+
+export function describeConfig(c: ScoringConfig): string {
+  const name = Object.entries(FIT_CANDIDATES).find(([, v]) => v === c.fit)?.[0] ?? 'custom';
+  const r = c.rules;
+  return (
+    `trees ${name}, word pull ${r.wordGopPull} below ${r.wordGopKnee}, phone pull ${r.localGopPull}, ` +
+    `phone from word ${r.phoneWordBlend}`
+  );
+}

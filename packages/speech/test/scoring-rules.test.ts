@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { ScoredUtterance } from '../calibration/dataset.ts';
+import { Agreement } from '../calibration/evaluate.ts';
+import { asProductAlignment, RULE_CANDIDATES } from '../calibration/select.ts';
+import { fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { loadCalibratedModel, mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
+import type { AlignedWord, Alignment } from '../src/types.ts';
+
+const model = loadCalibratedModel('en-us-16k');
+
+/** A word whose phones all have the given GOP and duration in frames. */
+function word(text: string, phones: string[], gop: number, frames: number, heard?: boolean): AlignedWord {
+  return {
+    word: text,
+    text,
+    heard,
+    start: 0,
+    end: 0,
+    phones: phones.map((phone) => ({
+      phone,
+      start: 0,
+      end: frames / 100,
+      gop,
+      features: { frames, lpp: gop, loopLpp: 0, loopAgree: 0.5 },
+    })),
+  };
+}
+
+function alignment(words: AlignedWord[]): Alignment {
+  let t = 0.3;
+  for (const w of words) {
+    for (const p of w.phones) {
+      p.start = t;
+      t += p.features.frames / 100;
+      p.end = t;
+    }
+    w.start = w.phones[0]?.start ?? t;
+    w.end = t;
+    t += 0.05;
+  }
+  return { ok: true, words, silences: [], model: 'en-us-16k', durationSec: t + 0.3 };
+}
+
+const typical = (heard?: boolean) => [
+  word('we', ['W', 'IY'], -0.3, 8, heard),
+  word('call', ['K', 'AO', 'L'], -0.4, 9, heard),
+  word('it', ['IH', 'T'], -0.2, 7, heard),
+  word('bear', ['B', 'EH', 'R'], -0.5, 10, heard),
+];
+
+describe('omitted words', () => {
+  it('never zeroes a word the optional-words pass dropped when it fits like the speaker’s other words', () => {
+    const words = typical();
+    words[2].heard = false;
+    words[2].phones[0].features.frames = 3; // squeezed, as accented function words often are
+    const s = scoreAlignment(alignment(words), { model });
+    expect(s.words.map((w) => w.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(s.overall.completeness).toBe(100);
+  });
+
+  it('zeroes a dropped word that is squeezed and fits far worse than the rest', () => {
+    const words = typical();
+    words[1] = word('call', ['K', 'AO', 'L'], -9, 3, false);
+    const s = scoreAlignment(alignment(words), { model });
+    expect(s.words[1]).toMatchObject({ status: 'omitted', score: 0 });
+    expect(s.overall.completeness).toBe(75);
+  });
+
+  it('keeps a word that fits badly when the optional-words pass heard it (a weak word, not a skipped one)', () => {
+    const words = typical();
+    words[1] = word('call', ['K', 'AO', 'L'], -9, 3, true);
+    const s = scoreAlignment(alignment(words), { model });
+    expect(s.words[1].status).toBe('ok');
+    expect(s.words[1].score).toBeLessThan(50);
+  });
+
+  it('asks for the optional-words pass only when some word looks skipped', () => {
+    expect(mayHaveSkippedWords(typical(), model)).toBe(false);
+    const words = typical();
+    words[3] = word('bear', ['B', 'EH', 'R'], -9, 3);
+    expect(mayHaveSkippedWords(words, model)).toBe(true);
+  });
+});
+
+describe('agreement benchmark helpers', () => {
+  it('drops the cached skipped-word verdicts where the product would not have run the pass', () => {
+    const kept = asProductAlignment(alignment(typical(false)), model);
+    expect(kept.words.every((w) => w.heard === undefined)).toBe(true);
+    const words = typical(false);
+    words[3] = word('bear', ['B', 'EH', 'R'], -9, 3, false);
+    const ran = asProductAlignment(alignment(words), model);
+    expect(ran.words.map((w) => w.heard)).toEqual([false, false, false, false]);
+  });
+
+  it('pairs product phones with the experts’ only where the phone counts agree, and counts omissions', () => {
+    const expert = {
+      id: 'x',
+      speaker: '1',
+      words: [
+        { text: 'WE', accuracy: 10, phones: ['W', 'IY0'], phonesAccuracy: [2, 2] },
+        { text: 'CALL', accuracy: 4, phones: ['K', 'AO1', 'L'], phonesAccuracy: [2, 0, 1] },
+        { text: 'IT', accuracy: 9, phones: ['IH0', 'T'], phonesAccuracy: [2, 2] },
+      ],
+      accuracy: 8,
+      fluency: 7,
+      prosodic: 6,
+      total: 7,
+    } as unknown as ScoredUtterance;
+    const a = new Agreement();
+    a.addProduct(
+      {
+        words: [
+          {
+            word: 'we',
+            score: 90,
+            status: 'ok',
+            start: 0,
+            end: 0,
+            phones: [
+              { phone: 'W', score: 95 },
+              { phone: 'IY', score: 90 },
+            ],
+          },
+          { word: '…', score: 0, status: 'inserted', start: 0, end: 0, phones: [] },
+          { word: 'call', score: 0, status: 'omitted', start: 0, end: 0, phones: [] },
+          { word: 'it', score: 80, status: 'ok', start: 0, end: 0, phones: [{ phone: 'IH', score: 85 }] },
+        ],
+        overall: { pronunciation: 70, fluency: 60, prosody: 50, completeness: 67, total: 65 },
+      },
+      expert,
+    );
+    expect(a.word).toEqual([
+      [90, 10],
+      [0, 4],
+      [80, 9],
+    ]);
+    expect(a.phone).toEqual([
+      [95, 2],
+      [90, 2],
+      [0, 2],
+      [0, 0],
+      [0, 1],
+    ]);
+    expect(a.unpairedPhones).toBe(2);
+    expect(a.omitted).toEqual([4]);
+    expect(a.utterance.total).toEqual([[65, 7]]);
+  });
+
+  it('offers "no rule" among the candidates, so selection can switch every rule off', () => {
+    expect(RULE_CANDIDATES).toContainEqual({
+      wordGopPull: 0,
+      wordGopKnee: -2,
+      localGopPull: 0,
+      phoneWordBlend: 0,
+    });
+  });
+});
+
+describe('boosted trees on many distinct values', () => {
+  it('split at quantile bins and still follow a smooth target', () => {
+    const X = Array.from({ length: 3000 }, (_, i) => [
+      Math.sin(i * 12.9898) * 43758.5453 - Math.floor(Math.sin(i * 12.9898) * 43758.5453),
+    ]);
+    const y = X.map(([x]) => (x > 0.5 ? 1 : 0) + x);
+    const m = fitBoosted(X, y, { rounds: 200, rate: 0.1, depth: 3, minLeaf: 10 });
+    for (const x of [0.1, 0.45, 0.55, 0.9])
+      expect(predictBoosted(m, [x])).toBeCloseTo((x > 0.5 ? 1 : 0) + x, 1);
+  });
+});
