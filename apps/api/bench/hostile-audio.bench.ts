@@ -10,12 +10,8 @@
  * SCORING_* settings apply (SCORING_WORKERS defaults to one per core).
  */
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
-import { loadConfig } from '../src/config/env.ts';
-import { AccessTokens } from '../src/lib/tokens.ts';
 import { type HostileUpload, hostileUploads } from '../src/modules/scoring/hostile-audio.test-helper.ts';
-import { scoringModule } from '../src/modules/scoring/scoring.module.ts';
-import { registerErrorHandling } from '../src/plugins/errors.ts';
+import { startScoringServer } from './bench-server.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 const READING = readFileSync(new URL('../src/modules/scoring/fixtures/reading.webm', import.meta.url));
@@ -23,21 +19,6 @@ const RUNS = 3;
 const NORMAL_RUNS = 8;
 
 type Upload = Pick<HostileUpload, 'filename' | 'contentType' | 'data'>;
-
-async function startServer() {
-  const secret = 'bench-secret-bench-secret-bench-secret';
-  const settings = loadConfig({
-    ...process.env,
-    JWT_SECRET: secret,
-    SCORING_RATE_LIMIT_PER_MINUTE: '1000000',
-    SCORING_WARM: '1',
-  });
-  const app = Fastify({ logger: { level: 'warn' } });
-  registerErrorHandling(app);
-  await app.register(scoringModule, { prefix: '/api', tokens: new AccessTokens(secret, 900), settings });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, workers: settings.SCORING_WORKERS, close: () => app.close() };
-}
 
 async function post(url: string, upload: Upload): Promise<{ status: number; code: string; ms: number }> {
   const started = performance.now();
@@ -90,7 +71,7 @@ async function normalReadings(
 async function main() {
   console.log('making the hostile uploads with ffmpeg…');
   const uploads = hostileUploads();
-  const server = await startServer();
+  const server = await startScoringServer();
   try {
     // One reading per worker first, so no figure below pays for loading the models.
     await Promise.all(Array.from({ length: server.workers }, () => post(server.url, reading)));

@@ -9,11 +9,7 @@
  * BENCH_ANSWER_SECONDS sets the free-answer length; SCORING_* settings apply to the in-process server.
  */
 import { availableParallelism } from 'node:os';
-import Fastify from 'fastify';
-import { loadConfig } from '../src/config/env.ts';
-import { AccessTokens } from '../src/lib/tokens.ts';
-import { scoringModule } from '../src/modules/scoring/scoring.module.ts';
-import { registerErrorHandling } from '../src/plugins/errors.ts';
+import { startScoringServer } from './bench-server.ts';
 import { type Clip, freeAnswers, readingClips } from './scoring-clips.ts';
 
 /** Bounds so the run always ends: attempts per request and its whole time, waits included. */
@@ -32,18 +28,7 @@ interface Outcome {
 
 async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, close: async () => undefined };
-  const secret = 'bench-secret-bench-secret-bench-secret';
-  const settings = loadConfig({
-    ...process.env,
-    JWT_SECRET: secret,
-    SCORING_RATE_LIMIT_PER_MINUTE: '1000000',
-    SCORING_WARM: '1',
-  });
-  const app = Fastify({ logger: { level: 'warn' } });
-  registerErrorHandling(app);
-  await app.register(scoringModule, { prefix: '/api', tokens: new AccessTokens(secret, 900), settings });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: () => app.close() };
+  return startScoringServer();
 }
 
 async function post(url: string, clip: Clip, kind: 'reading' | 'free-speech'): Promise<Outcome> {
