@@ -61,22 +61,17 @@ export function classifierWeights(): { weights: number[]; bias: number[] } {
   return { weights, bias };
 }
 
-export function tinyModelSpec(): ModelSpec {
+/**
+ * The strided slice, the linear classifier (output `logitsName`) and the output lengths
+ * (`lensName`) shared by the CTC model and the transducer's encoder.
+ */
+export function toneClassifier(
+  logitsName: string,
+  lensName: string,
+): Pick<ModelSpec, 'initialisers' | 'nodes'> {
   const V = TOKENS.length;
   const { weights, bias } = classifierWeights();
-  const batch: Dim = 'N';
   return {
-    graphName: 'agaton_tiny_tone_ctc',
-    producer: 'agaton build-tiny-asr-model.ts',
-    opset: 13,
-    inputs: [
-      { name: 'x', elemType: FLOAT, shape: [batch, 'T', FEATURE_DIM] },
-      { name: 'x_lens', elemType: INT64, shape: [batch] },
-    ],
-    outputs: [
-      { name: 'log_probs', elemType: FLOAT, shape: [batch, 'T4', V] },
-      { name: 'log_probs_len', elemType: INT64, shape: [batch] },
-    ],
     initialisers: [
       { name: 'W', dataType: FLOAT, dims: [FEATURE_DIM, V], values: weights },
       { name: 'b', dataType: FLOAT, dims: [V], values: bias },
@@ -90,11 +85,39 @@ export function tinyModelSpec(): ModelSpec {
     nodes: [
       { op: 'Slice', inputs: ['x', 'starts', 'ends', 'axes', 'steps'], outputs: ['sub'] },
       { op: 'MatMul', inputs: ['sub', 'W'], outputs: ['scores'] },
-      { op: 'Add', inputs: ['scores', 'b'], outputs: ['logits'] },
-      { op: 'LogSoftmax', inputs: ['logits'], outputs: ['log_probs'], ints: { axis: -1 } },
+      { op: 'Add', inputs: ['scores', 'b'], outputs: [logitsName] },
       { op: 'Add', inputs: ['x_lens', 'three'], outputs: ['lens_plus'] },
-      { op: 'Div', inputs: ['lens_plus', 'four'], outputs: ['log_probs_len'] },
+      { op: 'Div', inputs: ['lens_plus', 'four'], outputs: [lensName] },
     ],
+  };
+}
+
+const withNode = (graph: Pick<ModelSpec, 'initialisers' | 'nodes'>, node: ModelSpec['nodes'][number]) => ({
+  initialisers: graph.initialisers,
+  nodes: [...graph.nodes, node],
+});
+
+export function tinyModelSpec(): ModelSpec {
+  const V = TOKENS.length;
+  const batch: Dim = 'N';
+  return {
+    graphName: 'agaton_tiny_tone_ctc',
+    producer: 'agaton build-tiny-asr-model.ts',
+    opset: 13,
+    inputs: [
+      { name: 'x', elemType: FLOAT, shape: [batch, 'T', FEATURE_DIM] },
+      { name: 'x_lens', elemType: INT64, shape: [batch] },
+    ],
+    outputs: [
+      { name: 'log_probs', elemType: FLOAT, shape: [batch, 'T4', V] },
+      { name: 'log_probs_len', elemType: INT64, shape: [batch] },
+    ],
+    ...withNode(toneClassifier('logits', 'log_probs_len'), {
+      op: 'LogSoftmax',
+      inputs: ['logits'],
+      outputs: ['log_probs'],
+      ints: { axis: -1 },
+    }),
     metadata: { model_type: 'agaton-tiny-tone-ctc', vocab_size: String(V) },
   };
 }

@@ -16,13 +16,12 @@
  *   takes the argmax and reports log_softmax of the logit as the token's log-probability.
  */
 import { encodeModel, FLOAT, INT64, type ModelSpec } from './onnx-writer.ts';
-import { classifierWeights, FEATURE_DIM, TOKENS } from './tiny-asr-model.ts';
+import { FEATURE_DIM, TOKENS, toneClassifier } from './tiny-asr-model.ts';
 
 const V = TOKENS.length;
 const CONTEXT_SIZE = 2;
 
 function encoder(): ModelSpec {
-  const { weights, bias } = classifierWeights();
   return {
     graphName: 'agaton_tiny_tone_transducer_encoder',
     producer: 'agaton build-tiny-asr-model.ts',
@@ -35,23 +34,7 @@ function encoder(): ModelSpec {
       { name: 'encoder_out', elemType: FLOAT, shape: ['N', 'T4', V] },
       { name: 'encoder_out_lens', elemType: INT64, shape: ['N'] },
     ],
-    initialisers: [
-      { name: 'W', dataType: FLOAT, dims: [FEATURE_DIM, V], values: weights },
-      { name: 'b', dataType: FLOAT, dims: [V], values: bias },
-      { name: 'starts', dataType: INT64, dims: [1], values: [0n] },
-      { name: 'ends', dataType: INT64, dims: [1], values: [9223372036854775807n] },
-      { name: 'axes', dataType: INT64, dims: [1], values: [1n] },
-      { name: 'steps', dataType: INT64, dims: [1], values: [4n] },
-      { name: 'three', dataType: INT64, dims: [], values: [3n] },
-      { name: 'four', dataType: INT64, dims: [], values: [4n] },
-    ],
-    nodes: [
-      { op: 'Slice', inputs: ['x', 'starts', 'ends', 'axes', 'steps'], outputs: ['sub'] },
-      { op: 'MatMul', inputs: ['sub', 'W'], outputs: ['scores'] },
-      { op: 'Add', inputs: ['scores', 'b'], outputs: ['encoder_out'] },
-      { op: 'Add', inputs: ['x_lens', 'three'], outputs: ['lens_plus'] },
-      { op: 'Div', inputs: ['lens_plus', 'four'], outputs: ['encoder_out_lens'] },
-    ],
+    ...toneClassifier('encoder_out', 'encoder_out_lens'),
     metadata: { model_type: 'zipformer2' },
   };
 }
