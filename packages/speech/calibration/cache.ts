@@ -9,16 +9,19 @@ import type { Sample } from './fit-lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/**
- * The dev set joined with the cached alignments and contours (`calibration/extract.ts` writes them).
- */
-export function loadSamples(model: string): Sample[] {
+/** The cached alignments and contours by recording id (`calibration/extract.ts` writes them). */
+export function loadCache(model: string): {
+  alignments: Record<string, Alignment>;
+  contours: Record<string, Contours>;
+} {
   const path = join(here, `cache-${model}.json.gz`);
   if (!existsSync(path)) throw new Error(`${path} missing: run calibration/extract.ts first`);
-  const { alignments, contours } = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as {
-    alignments: Record<string, Alignment>;
-    contours: Record<string, Contours>;
-  };
+  return JSON.parse(gunzipSync(readFileSync(path)).toString('utf8'));
+}
+
+/** The dev set joined with the cached alignments and contours. */
+export function loadSamples(model: string): Sample[] {
+  const { alignments, contours } = loadCache(model);
   return loadScores()
     .filter((utt) => alignments[utt.id])
     .map((utt) => ({ utt, al: alignments[utt.id], contours: contours[utt.id] }));
