@@ -19,8 +19,7 @@ import { parseArgs } from 'node:util';
 import { loadSamples } from '../calibration/cache.ts';
 import { DATASET_DIR, requireDataset } from '../calibration/dataset.ts';
 import { Agreement } from '../calibration/evaluate.ts';
-import { speakerFolds } from '../calibration/fit-lib.ts';
-import { describeConfig, fitSelected } from '../calibration/select.ts';
+import { describeConfig, outerFolds } from '../calibration/select.ts';
 import { toBenchmarkLine } from '../src/adapters/benchmark.ts';
 import { type Aligner, createAligner } from '../src/align/aligner.ts';
 import { type AcousticModelId, resolveAcousticModel } from '../src/align/model.ts';
@@ -43,7 +42,6 @@ const model = (values.model ?? resolveAcousticModel().id) as AcousticModelId;
 const outer = Number(values.outer);
 const inner = Number(values.inner);
 const samples = loadSamples(model);
-const folds = speakerFolds(samples, outer);
 
 /**
  * An aligner that hands back the cached alignment of the recording being scored. The skipped-word
@@ -76,17 +74,14 @@ const realigner = values.realign ? await createAligner({ model }) : null;
 const product = new Agreement();
 const raw = new Agreement();
 const started = Date.now();
-for (let f = 0; f < outer; f++) {
-  const train = samples.filter((_, i) => folds[i] !== f);
-  const { config, model: fitted } = fitSelected(train, model, inner);
-  console.log(`fold ${f + 1}/${outer}: ${describeConfig(config)}`);
+for (const { fold, config, model: fitted, heldOut } of outerFolds(samples, model, outer, inner)) {
+  console.log(`fold ${fold + 1}/${outer}: ${describeConfig(config)}`);
   const engine = await createEngine({
     aligner: realigner ?? replay,
     scorer: calibratedScorer(fitted),
     skipDetection: (words) => mayHaveSkippedWords(words, fitted),
   });
-  for (const [i, s] of samples.entries()) {
-    if (folds[i] !== f) continue;
+  for (const s of heldOut) {
     raw.addRaw(s.al.ok ? predict(s.al, fitted, { contours: s.contours }) : null, s);
     replay.next(s.al);
     const audio = new Uint8Array(readFileSync(join(DATASET_DIR, s.utt.wav)));

@@ -115,6 +115,34 @@ export function fitSelected(
   return { config, model: fitModel(train, acousticModel, config) };
 }
 
+/** One outer fold of nested cross-validation: the model chosen and fitted without its speakers. */
+export interface OuterFold {
+  fold: number;
+  config: ScoringConfig;
+  model: CalibratedModel;
+  /** The samples of the fold's speakers, in `samples` order; `model` never saw them. */
+  heldOut: Sample[];
+}
+
+/**
+ * The outer loop of nested cross-validation: `outer` speaker-disjoint folds (`speakerFolds`), each
+ * fitted by `fitSelected` on the other speakers (`inner` folds choose). Fits one fold per step, so
+ * a caller can score a fold before the next is fitted. Both agreement benchmarks use it.
+ */
+export function* outerFolds(
+  samples: Sample[],
+  acousticModel: string,
+  outer: number,
+  inner: number,
+): Generator<OuterFold> {
+  const folds = speakerFolds(samples, outer);
+  for (let fold = 0; fold < outer; fold++) {
+    const train = samples.filter((_, i) => folds[i] !== fold);
+    const { config, model } = fitSelected(train, acousticModel, inner);
+    yield { fold, config, model, heldOut: samples.filter((_, i) => folds[i] === fold) };
+  }
+}
+
 export function describeConfig(c: ScoringConfig): string {
   const name = Object.entries(FIT_CANDIDATES).find(([, v]) => v === c.fit)?.[0] ?? 'custom';
   const r = c.rules;
