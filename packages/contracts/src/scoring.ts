@@ -209,3 +209,14 @@ export const speakingResultsSchema = z.object({
   testCompletionScore: score100,
 });
 export type SpeakingResults = z.infer<typeof speakingResultsSchema>;
+
+/**
+ * The free-speech demo's topics, by level: the web app asks them, the speech benchmarks answer them
+ * (bench:speech-free rotates over them as answers to any of them may be checked).
+ */
+export const DEMO_FREE_SPEECH_TOPICS = {
+  LOW: 'Describe a normal working day. What do you do in the morning and in the afternoon?',
+  MEDIUM: 'Tell us about a project you are proud of. What was your role and what did the team achieve?',
+  ADVANCED:
+    'How will remote and hybrid work change the way companies hire and train people over the next five years?',
+} as const;

@@ -5,12 +5,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organisations } from './organisation.ts';
+import { organisations, teams } from './organisation.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -122,4 +123,24 @@ export const challenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [index('challenges_candidate_idx').on(t.candidateId)],
+);
+
+/** Which members belong to which teams, and as what (here, beside members: the schema imports run identity → organisation). */
+export const teamMemberships = pgTable(
+  'team_memberships',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    teamRole: text('team_role', { enum: ['MANAGER', 'REGULAR_MEMBER'] })
+      .notNull()
+      .default('REGULAR_MEMBER'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.memberId] }),
+    index('team_memberships_member_idx').on(t.memberId),
+  ],
 );

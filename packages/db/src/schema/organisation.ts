@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { members } from './identity.ts';
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Per-product access as stored; served as Admin.productAccess. */
 export type StoredProductAccess = Record<
@@ -39,23 +38,4 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('teams_org_name_idx').on(t.orgId, t.name)],
-);
-
-export const teamMemberships = pgTable(
-  'team_memberships',
-  {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    teamRole: text('team_role', { enum: ['MANAGER', 'REGULAR_MEMBER'] })
-      .notNull()
-      .default('REGULAR_MEMBER'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.teamId, t.memberId] }),
-    index('team_memberships_member_idx').on(t.memberId),
-  ],
 );

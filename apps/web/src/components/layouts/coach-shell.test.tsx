@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installDomShims } from '../../features/auth/components/auth-test-utils.test-helper';
+import { installDomShims } from '../../lib/dom-shims.test-helper';
 import { CoachShell } from './coach-shell';
 
 const baseUser: User = {

@@ -1,4 +1,6 @@
 /** Demo task sets (spec 3 section 3.10): reading sentences by level, then free-speech topics. */
+import { DEMO_FREE_SPEECH_TOPICS } from '@agaton/contracts';
+
 export type DemoLevel = 'LOW' | 'MEDIUM' | 'ADVANCED';
 export const DEMO_LEVELS: readonly DemoLevel[] = ['LOW', 'MEDIUM', 'ADVANCED'];
 
@@ -110,19 +112,7 @@ export const READING_SETS: Record<'business' | 'investment' | 'talent', readonly
 
 /** Open topics a visitor can answer for thirty seconds to a minute without preparation. */
 export const FREE_SPEECH_TOPICS: readonly FreeSpeechTask[] = [
-  topic(
-    'topic-low-1',
-    'LOW',
-    'Describe a normal working day. What do you do in the morning and in the afternoon?',
-  ),
-  topic(
-    'topic-medium-1',
-    'MEDIUM',
-    'Tell us about a project you are proud of. What was your role and what did the team achieve?',
-  ),
-  topic(
-    'topic-advanced-1',
-    'ADVANCED',
-    'How will remote and hybrid work change the way companies hire and train people over the next five years?',
-  ),
+  topic('topic-low-1', 'LOW', DEMO_FREE_SPEECH_TOPICS.LOW),
+  topic('topic-medium-1', 'MEDIUM', DEMO_FREE_SPEECH_TOPICS.MEDIUM),
+  topic('topic-advanced-1', 'ADVANCED', DEMO_FREE_SPEECH_TOPICS.ADVANCED),
 ];

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** A MediaRecorder stand-in for jsdom: records nothing, delivers one chunk on stop like a browser. */
@@ -49,31 +48,4 @@ export function installFakeMedia(
     value: mediaDevices ? { getUserMedia } : undefined,
   });
   return { getUserMedia };
-}
-
-/** Mantine reads matchMedia and ResizeObserver, which jsdom lacks. */
-export function installDomShims() {
-  // Slow shared machines: give findBy/waitFor more than the default second.
-  configure({ asyncUtilTimeout: 5000 });
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 }

@@ -3,8 +3,9 @@ import { messages } from '@agaton/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { AdminSignupStepTwo } from './admin-signup-step-two';
-import { installDomShims, renderAt, stubApi } from './auth-test-utils.test-helper';
+import { renderAt, stubApi } from './auth-test-utils.test-helper';
 import { CoachSignupForm } from './coach-signup-form';
 import { LoginForm } from './login-form';
 

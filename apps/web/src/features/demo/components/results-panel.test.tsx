@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installDomShims } from '../../../lib/recorder/fake-media.test-helper';
+import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { freeSpeechResponse, uncertainFreeSpeechResponse } from '../api/score-fixture.test-helper';
 import { DEMO_INVENTED_TEXTS } from '../texts';
 import { toScoreView } from '../utils/score-view';

@@ -3,8 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DemoRoute } from '../../../app/routes/demo';
-import { installDomShims, installFakeMedia } from '../../../lib/recorder/fake-media.test-helper';
+import { installDomShims } from '../../lib/dom-shims.test-helper';
+import { installFakeMedia } from '../../lib/recorder/fake-media.test-helper';
+import { DemoRoute } from './demo';
 
 function open(path: string) {
   const router = createMemoryRouter(

@@ -1,0 +1,30 @@
+import { configure } from '@testing-library/react';
+import { vi } from 'vitest';
+
+/** Mantine reads matchMedia, ResizeObserver and scrollIntoView, which jsdom lacks. */
+export function installDomShims() {
+  // Slow shared machines: give findBy/waitFor more than the default second.
+  configure({ asyncUtilTimeout: 5000 });
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  Element.prototype.scrollIntoView ??= () => {};
+}
