@@ -4,7 +4,7 @@
  * cross-validation: inner folds choose, outer folds report); calibration/fit.ts calls it on the
  * whole dev set for the installed model.
  */
-import { type CalibratedModel, DEFAULT_RULES, type ScoringRules } from '../src/scoring/model.ts';
+import type { CalibratedModel, ScoringRules } from '../src/scoring/model.ts';
 import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { Alignment } from '../src/types.ts';
 import { Agreement } from './evaluate.ts';
@@ -91,7 +91,8 @@ export function chooseConfig(train: Sample[], acousticModel: string, inner: numb
       const model = fitModel(
         train.filter((_, i) => folds[i] !== f),
         acousticModel,
-        { fit, rules: DEFAULT_RULES },
+        // Rules act after the trees, so one fit serves every rule candidate.
+        { fit, rules: RULE_CANDIDATES[0] },
       );
       const heldOut = train.filter((_, i) => folds[i] === f);
       RULE_CANDIDATES.forEach((rules, r) => void scoreHeldOut(heldOut, { ...model, rules }, results[r]));

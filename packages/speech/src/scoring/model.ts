@@ -26,7 +26,7 @@ export interface CalibratedModel {
   word: BoostedTrees;
   utterance: Record<UtteranceTarget, BoostedTrees>;
   /** Strengths of the pulls `predict` adds to the trees, chosen by cross-validation. */
-  rules?: ScoringRules;
+  rules: ScoringRules;
   /** What it was fitted on, for the record. */
   fittedOn?: { utterances: number; speakers: number; corpus: string };
 }
@@ -45,14 +45,6 @@ export interface ScoringRules {
   /** Share of a phone's score taken from its word's (experts' phone and word ratings correlate at 0.69). */
   phoneWordBlend: number;
 }
-
-/** For fitted parameters that predate `rules`. */
-export const DEFAULT_RULES: ScoringRules = {
-  wordGopPull: 1,
-  wordGopKnee: -2,
-  localGopPull: 0.1,
-  phoneWordBlend: 0,
-};
 
 export interface Predictions {
   /** Phone accuracy on the experts' 0–2 scale, one per aligned phone in order. */
@@ -110,7 +102,7 @@ export function predict(
   });
   const factors = wordRows.map((r) => matchFactor(r[WORD_MEAN_GOPN]));
   const minGop = wordRows.map((r) => r[WORD_MIN_GOPN]);
-  const rules = model.rules ?? DEFAULT_RULES;
+  const rules = model.rules;
   const word = rawWord.map(
     (w, i) => clamp(w - rules.wordGopPull * Math.max(0, rules.wordGopKnee - minGop[i]), 0, 10) * factors[i],
   );
