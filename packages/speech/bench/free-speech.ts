@@ -30,16 +30,12 @@ import { DATASET_DIR as DATASET, requireDataset } from '../calibration/dataset.t
 import { describeConfig, outerFolds } from '../calibration/select.ts';
 import { resolveAcousticModel } from '../src/align/model.ts';
 import { createRecogniser, normaliseForWer, wordErrorRate } from '../src/asr/index.ts';
-import {
-  createEngine,
-  type SpeechEngine,
-  toFreeSpeechResponse,
-  UNCERTAIN_BELOW,
-  wav16kMono,
-} from '../src/index.ts';
+import { createEngine, type SpeechEngine, toFreeSpeechResponse, UNCERTAIN_BELOW } from '../src/index.ts';
 import { calibratedScorer } from '../src/profiles/scorer.ts';
+import { pearson } from '../src/scoring/gbdt.ts';
 import { mayHaveSkippedWords } from '../src/scoring/score.ts';
 import type { Recogniser, Transcript } from '../src/types.ts';
+import { devSamples, joinWithGaps, wavBytes } from './dev-audio.ts';
 
 const ANSWER_SEC = 30;
 const GAP_SEC = 0.5;
@@ -63,15 +59,6 @@ interface Row {
   total: number;
 }
 
-/** Samples of a 16 kHz 16-bit mono WAV (the dataset's format), header skipped by finding "data". */
-function wavSamples(path: string): Int16Array {
-  const buf = readFileSync(path);
-  const at = buf.indexOf('data') + 8;
-  return new Int16Array(
-    buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + buf.length - ((buf.length - at) % 2)),
-  );
-}
-
 /**
  * A speaker's recordings in id order, 0.5 s apart, until about 30 s are reached. Speakers with less
  * than 30 s of recordings (children read 1–2 s sentences; 6 of the 51 have under 15 s) start over
@@ -83,35 +70,12 @@ function answerOf(rows: Row[]): { audio: Uint8Array; reference: string; seconds:
   let total = 0;
   for (let k = 0; total < (ANSWER_SEC - 1) * 16000; k++) {
     const r = rows[k % rows.length];
-    const s = wavSamples(join(DATASET, r.wav));
-    if (parts.length) parts.push(new Int16Array(Math.round(GAP_SEC * 16000)));
-    parts.push(s);
+    parts.push(devSamples(r.wav));
     texts.push(r.text);
-    total = parts.reduce((n, p) => n + p.length, 0);
+    total += parts[parts.length - 1].length + (k ? GAP_SEC * 16000 : 0);
   }
-  const out = new Int16Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  const audio = new Uint8Array(wav16kMono(new Uint8Array(out.buffer)));
-  return { audio, reference: texts.join(' '), seconds: total / 16000 };
-}
-
-function pearson(x: number[], y: number[]): number {
-  const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-    syy += (y[i] - my) ** 2;
-  }
-  return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0;
+  const joined = joinWithGaps(parts, GAP_SEC);
+  return { audio: wavBytes(joined), reference: texts.join(' '), seconds: joined.length / 16000 };
 }
 
 /** Which hypothesis words a minimum-edit alignment matches to an identical reference word. */

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATASET_DIR as DATASET, requireDataset } from '../calibration/dataset.ts';
 import { createEngine } from '../src/analyze.ts';
-import { wav16kMono } from '../src/audio/wav.ts';
 import type { SpeechTask } from '../src/types.ts';
+import { devSamples, joinWithGaps, wavBytes } from './dev-audio.ts';
 
 interface Row {
   id: string;
@@ -31,44 +31,22 @@ function rows(): Row[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Samples of a 16 kHz 16-bit mono WAV (the dataset's format), header skipped by finding "data". */
-function wavSamples(path: string): Int16Array {
-  const buf = readFileSync(path);
-  const at = buf.indexOf('data') + 8;
-  return new Int16Array(
-    buf.buffer.slice(buf.byteOffset + at, buf.byteOffset + buf.length - ((buf.length - at) % 2)),
-  );
-}
-
-function wavBytes(samples: Int16Array): Uint8Array {
-  return new Uint8Array(wav16kMono(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength)));
-}
-
 /** Dev-set recordings back to back with 0.4 s gaps until `seconds` are reached. */
 function concatenated(seconds: number): Uint8Array {
   const parts: Int16Array[] = [];
   let total = 0;
-  const gap = new Int16Array(6400);
   for (const r of rows()) {
     if (total >= seconds * 16000) break;
-    const s = wavSamples(join(DATASET, r.wav));
-    parts.push(s, gap);
-    total += s.length + gap.length;
+    parts.push(devSamples(r.wav));
+    total += parts[parts.length - 1].length + 6400;
   }
-  const out = new Int16Array(Math.min(total, seconds * 16000));
-  let at = 0;
-  for (const p of parts) {
-    const n = Math.min(p.length, out.length - at);
-    out.set(p.subarray(0, n), at);
-    at += n;
-  }
-  return wavBytes(out);
+  return wavBytes(joinWithGaps(parts, 0.4, seconds));
 }
 
 /** A dev-set clip of about five seconds with its text. */
 function readingClip(): { audio: Uint8Array; text: string } {
   const row = rows().find((r) => {
-    const n = wavSamples(join(DATASET, r.wav)).length / 16000;
+    const n = devSamples(r.wav).length / 16000;
     return n >= 4.8 && n <= 5.4;
   });
   if (!row) throw new Error('no 5 s clip in the dataset');
