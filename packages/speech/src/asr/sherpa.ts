@@ -30,6 +30,14 @@ const MAX_CLIP_SEC = 28;
 /** Shorter clips are not decoded (the encoders' convolutions need a few frames). */
 const MIN_CLIP_SEC = 0.1;
 
+/** sherpa-onnx-node's config key of each single-file CTC model family. */
+const CTC_CONFIG_KEY = {
+  'zipformer-ctc': 'zipformerCtc',
+  'nemo-ctc': 'nemoCtc',
+  'wenet-ctc': 'wenetCtc',
+  tdnn: 'tdnn',
+} as const;
+
 /** sherpa-onnx-node's config for one model folder. */
 export function sherpaConfig(model: SherpaModel, numThreads = 1): Record<string, unknown> {
   const f = model.files;
@@ -54,18 +62,9 @@ export function sherpaConfig(model: SherpaModel, numThreads = 1): Record<string,
     case 'whisper':
       modelConfig.whisper = { encoder: f.encoder, decoder: f.decoder, language: 'en', task: 'transcribe' };
       break;
-    case 'zipformer-ctc':
-      modelConfig.zipformerCtc = { model: f.model };
-      break;
-    case 'nemo-ctc':
-      modelConfig.nemoCtc = { model: f.model };
-      break;
-    case 'wenet-ctc':
-      modelConfig.wenetCtc = { model: f.model };
-      break;
-    case 'tdnn':
-      modelConfig.tdnn = { model: f.model };
-      break;
+    default:
+      // The single-file CTC families differ only in the config key.
+      modelConfig[CTC_CONFIG_KEY[model.type]] = { model: f.model };
   }
   return {
     featConfig: { sampleRate: 16000, featureDim: 80 },

@@ -85,16 +85,17 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
           .map((w) => w.text)
           .join(' ');
   const words = spokenWords(text);
-  const confident =
+  // Words heard at least this sure (a plain text is taken as heard for sure).
+  const heardAtLeast = (min: number) =>
     typeof transcript === 'string'
       ? words
       : spokenWords(
           transcript.words
-            .filter((w) => !w.filler && w.confidence >= MIN_VOCABULARY_CONFIDENCE)
+            .filter((w) => !w.filler && w.confidence >= min)
             .map((w) => w.text)
             .join(' '),
         );
-  const vocabulary = estimateVocabulary(confident);
+  const vocabulary = estimateVocabulary(heardAtLeast(MIN_VOCABULARY_CONFIDENCE));
   const grammarItems = detectGrammar(words);
   const grammar = grammarLevel(grammarItems);
   const hasTopic = Boolean(topic?.trim());
@@ -107,17 +108,7 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
   const keysUsed = topicKeys.filter((k) => answerLemmas.has(k));
   // Evidence of the topic: only words the recogniser was sure of (its guesses hit common key words
   // such as "day", "work" or "five" by chance).
-  const sureLemmas = new Set(
-    (typeof transcript === 'string'
-      ? words
-      : spokenWords(
-          transcript.words
-            .filter((w) => !w.filler && w.confidence >= MIN_TOPIC_CONFIDENCE)
-            .map((w) => w.text)
-            .join(' '),
-        )
-    ).map((w) => lemmaOf(w) ?? w),
-  );
+  const sureLemmas = new Set(heardAtLeast(MIN_TOPIC_CONFIDENCE).map((w) => lemmaOf(w) ?? w));
   const keysSure = topicKeys.filter((k) => sureLemmas.has(k));
   const speechSec = typeof transcript === 'string' ? words.length / 2 : speechSpan(transcript);
   const answer = {
