@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'UNPROCESSABLE',
   'RATE_LIMITED',
   'PROVIDER_NOT_CONFIGURED',
+  'PAYMENT_REQUIRED',
   'INTERNAL',
   'BUSY',
   'TIMEOUT',
@@ -42,6 +43,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   PROVIDER_NOT_CONFIGURED: 501,
+  /** No recording minutes (or plan) left for what was asked. */
+  PAYMENT_REQUIRED: 402,
   INTERNAL: 500,
   /** Overloaded (e.g. the analysis queue is full); the answer carries Retry-After. */
   BUSY: 503,
@@ -122,6 +125,9 @@ export const messages = {
     busy: 'The server is busy right now. Please try again in a moment.',
     timeout: 'The server took too long to answer. Please try again.',
   },
+  recording: {
+    noMinutes: 'You have no recording minutes left. Upgrade to keep recording.',
+  },
   other: {
     desktopRedirect: 'Error occured while authenticating into the app. Please try again',
     oauth: 'Something went wrong. Please try again later.',
@@ -162,6 +168,7 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   UNPROCESSABLE: messages.general.fallback,
   RATE_LIMITED: messages.request.rateLimited,
   PROVIDER_NOT_CONFIGURED: messages.signIn.providerNotConfigured,
+  PAYMENT_REQUIRED: messages.recording.noMinutes,
   INTERNAL: messages.general.server,
   BUSY: messages.request.busy,
   TIMEOUT: messages.request.timeout,

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './organisation.ts';
+export * from './sessions.ts';
