@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectSherpaModel } from '@agaton/speech/asr-model';
+import { RECORDING } from '@agaton/contracts';
 import { z } from 'zod';
 import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
 
@@ -85,6 +86,23 @@ const envSchema = z.object({
       }
     })
     .optional(),
+  /**
+   * Object storage for recordings: a folder under DATA_DIR by default; an S3-compatible bucket when
+   * S3_BUCKET is set (S3_ENDPOINT for MinIO, Ceph, R2…; credentials from the variables or the SDK's chain).
+   */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (bucket in the path), needed by most self-hosted S3 servers. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** Largest recording upload in bytes (then 413); default fits 90 minutes of WAV. */
+  RECORDING_UPLOAD_LIMIT_BYTES: positiveInt.default(RECORDING.maxUploadBytes),
+  /** Run session analysis workers inside the api process (off when `npm run worker` processes do it). */
+  ANALYSIS_IN_API: flag.default(true),
+  /** Sessions one process analyses at once; each uses every core for recognition. */
+  SESSION_WORKERS: positiveInt.default(1),
   /** Off turns off the server's text-to-speech, so browsers use their own speechSynthesis. */
   TTS_ENABLED: flag.default(true),
 });
