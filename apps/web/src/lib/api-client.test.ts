@@ -219,4 +219,29 @@ describe('errors and timeouts', () => {
     expect(server.calls[0].url).toBe('/api/admin/auth?email=a%2Bb%40c.io');
     expect(server.calls[1]).toMatchObject({ method: 'PUT', authorization: 'Bearer reset-1' });
   });
+
+  it('sends FormData as multipart (no JSON content type) and honours a longer timeout', async () => {
+    vi.useFakeTimers();
+    try {
+      let sent: RequestInit | undefined;
+      const slow = ((_input: RequestInfo | URL, init?: RequestInit) => {
+        sent = init;
+        return new Promise((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          setTimeout(() => resolve(json(202, { meetingId: 'm1' })), 30_000);
+        });
+      }) as typeof fetch;
+      const client = createApiClient({ fetch: slow, tokens });
+      const form = new FormData();
+      form.append('username', 'a@b.co');
+      const pending = client.request('/sessions/recordings', { body: form, timeoutMs: 60_000 });
+      await vi.advanceTimersByTimeAsync(30_000);
+      await expect(pending).resolves.toEqual({ meetingId: 'm1' });
+      expect(sent?.method).toBe('POST');
+      expect(sent?.body).toBe(form);
+      expect((sent?.headers as Record<string, string>)['content-type']).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -51,6 +51,7 @@ type Parser<T> = { parse: (value: unknown) => T };
 
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Sent as JSON, except FormData, which goes as multipart with the browser's boundary. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Send the stored access token of this kind, refreshing it as needed. */
@@ -58,6 +59,8 @@ export type RequestOptions<T> = {
   /** Send this bearer token as is (password-reset tokens). */
   bearer?: string;
   schema?: Parser<T>;
+  /** Overrides the 20 s timeout (large uploads). */
+  timeoutMs?: number;
 };
 
 export type ApiClientOptions = {
@@ -78,14 +81,19 @@ export function createApiClient(options: ApiClientOptions) {
   // Concurrent callers share one refresh: refresh tokens rotate, so a second use would be a replay.
   const pendingRefresh = new Map<TokenKind, Promise<boolean>>();
 
-  async function send(path: string, init: RequestInit, query?: RequestOptions<unknown>['query']) {
+  async function send(
+    path: string,
+    init: RequestInit,
+    query?: RequestOptions<unknown>['query'],
+    limitMs = timeoutMs,
+  ) {
     const url = new URL(`${baseUrl}${path}`, 'http://placeholder');
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const target = /^https?:/.test(baseUrl) ? url.toString() : `${url.pathname}${url.search}`;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), limitMs);
     try {
       return await options.fetch(target, { ...init, signal: controller.signal });
     } catch {
@@ -166,15 +174,22 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = opts.auth ? await bearerFor(opts.auth) : opts.bearer;
     if (token) headers.authorization = `Bearer ${token}`;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    if (opts.body !== undefined && !multipart) headers['content-type'] = 'application/json';
     const response = await send(
       path,
       {
         method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body:
+          opts.body === undefined
+            ? undefined
+            : multipart
+              ? (opts.body as FormData)
+              : JSON.stringify(opts.body),
       },
       opts.query,
+      opts.timeoutMs,
     );
     return { response, body: await readBody(response) };
   }
