@@ -1,28 +1,38 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { DEMO_LIMITS } from '../texts';
 
-const { min, max } = DEMO_LIMITS.rateScale;
+/** Speaking-rate gauge scale (spec 1 section 9) and the average band of English speech (120–150). */
+export const SPEAKING_RATE = { scale: { min: 100, max: 170 }, average: { min: 120, max: 150 } } as const;
+
+const { min, max } = SPEAKING_RATE.scale;
 const pct = (wpm: number) => ((Math.min(max, Math.max(min, wpm)) - min) / (max - min)) * 100;
+
+/** Where a rate sits against the average band. */
+export function rateVerdict(wpm: number | null): 'slower' | 'average' | 'faster' | null {
+  if (wpm === null) return null;
+  if (wpm < SPEAKING_RATE.average.min) return 'slower';
+  if (wpm > SPEAKING_RATE.average.max) return 'faster';
+  return 'average';
+}
+
+const VERDICT_TEXT = {
+  slower: 'Slower than average',
+  average: 'Average pace',
+  faster: 'Faster than average',
+} as const;
 
 /** Speaking rate on the spec's 100–170 wpm scale with the 120–150 average band shaded. */
 export function RateGauge({ wpm }: { wpm: number | null }) {
-  const avg = DEMO_LIMITS.rateAverage;
-  const verdict =
-    wpm === null
-      ? null
-      : wpm < avg.min
-        ? 'Slower than average'
-        : wpm > avg.max
-          ? 'Faster than average'
-          : 'Average pace';
+  const avg = SPEAKING_RATE.average;
+  const verdict = rateVerdict(wpm);
+  const rounded = wpm === null ? null : Math.round(wpm);
   return (
     <Stack gap={6} data-testid="rate-gauge">
       <Group justify="space-between" align="baseline">
         <Text size="sm" fw={600}>
           Speaking rate
         </Text>
-        <Text size="sm" fw={700} c={wpm === null ? 'dimmed' : undefined}>
-          {wpm === null ? 'Needs 10+ words' : `${wpm} wpm`}
+        <Text size="sm" fw={700} c={rounded === null ? 'dimmed' : undefined} data-testid="rate-value">
+          {rounded === null ? 'Needs 10+ words' : `${rounded} wpm`}
         </Text>
       </Group>
       <div
@@ -34,7 +44,7 @@ export function RateGauge({ wpm }: { wpm: number | null }) {
         }}
       >
         <div
-          title="Average English speech: 120–150 wpm"
+          title={`Average English speech: ${avg.min}–${avg.max} wpm`}
           style={{
             position: 'absolute',
             left: `${pct(avg.min)}%`,
@@ -44,11 +54,12 @@ export function RateGauge({ wpm }: { wpm: number | null }) {
             background: 'var(--mantine-color-teal-2)',
           }}
         />
-        {wpm !== null && (
+        {rounded !== null && (
           <div
+            data-testid="rate-marker"
             style={{
               position: 'absolute',
-              left: `calc(${pct(wpm)}% - 7px)`,
+              left: `calc(${pct(rounded)}% - 7px)`,
               top: -3,
               width: 14,
               height: 18,
@@ -64,7 +75,7 @@ export function RateGauge({ wpm }: { wpm: number | null }) {
           {min}
         </Text>
         <Text size="xs" c="dimmed">
-          {verdict ?? `Average ${avg.min}–${avg.max}`}
+          {verdict ? VERDICT_TEXT[verdict] : `Average ${avg.min}–${avg.max}`}
         </Text>
         <Text size="xs" c="dimmed">
           {max}

@@ -1,34 +1,41 @@
 import { RingProgress, Stack, Text } from '@mantine/core';
-import { DEMO_TEXTS } from '../texts';
-import { BAND_COLOR, scoreBand } from '../utils/banding';
+import { BAND_COLOR, scoreBand } from './score-band';
 
-/** Overall score in a ring coloured by the spec's bands (< 50 red, 50–89 orange, ≥ 90 green). */
+/** A score in a ring coloured by the spec's bands (< 50 red, 50–89 orange, ≥ 90 green). */
 export function ScoreCircle({
   score,
   size = 148,
   label = 'Overall',
+  perfectLabel,
+  testId,
 }: {
+  /** 0–100; shown rounded. */
   score: number;
   size?: number;
   label?: string;
+  /** Shown instead of the label at 100 (the demo says 'Perfect!'). */
+  perfectLabel?: string;
+  /** Test id of the number. */
+  testId?: string;
 }) {
-  const band = scoreBand(score);
+  const value = Math.round(Math.min(100, Math.max(0, score)));
+  const band = scoreBand(value);
   return (
     <RingProgress
       size={size}
       thickness={size / 11}
       roundCaps
       data-band={band}
-      aria-label={`${label} score ${score} of 100`}
-      sections={[{ value: Math.max(score, 1), color: BAND_COLOR[band] }]}
+      aria-label={`${label} score ${value} of 100`}
+      sections={[{ value: Math.max(value, 1), color: BAND_COLOR[band] }]}
       rootColor="gray.1"
       label={
         <Stack gap={0} align="center">
-          <Text fw={750} fz={size / 4} lh={1} c={`${BAND_COLOR[band]}.7`} data-testid="overall-score">
-            {score}
+          <Text fw={750} fz={size / 4} lh={1} c={`${BAND_COLOR[band]}.7`} data-testid={testId}>
+            {value}
           </Text>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mt={4}>
-            {score === 100 ? DEMO_TEXTS.perfect : label}
+          <Text size={size < 120 ? '10px' : 'xs'} c="dimmed" tt="uppercase" fw={600} mt={4} ta="center">
+            {value === 100 && perfectLabel ? perfectLabel : label}
           </Text>
         </Stack>
       }
@@ -36,21 +43,22 @@ export function ScoreCircle({
   );
 }
 
-/** A small labelled score bar for pronunciation, fluency and content. */
+/** A small labelled score bar. */
 export function SubScore({ label, score }: { label: string; score: number }) {
-  const band = scoreBand(score);
+  const value = Math.round(Math.min(100, Math.max(0, score)));
+  const band = scoreBand(value);
   return (
-    <Stack gap={4}>
+    <Stack gap={4} data-band={band}>
       <Text size="sm" fw={600} c="dark.6" style={{ display: 'flex', justifyContent: 'space-between' }}>
         <span>{label}</span>
-        <span style={{ color: `var(--mantine-color-${BAND_COLOR[band]}-7)` }}>{score}</span>
+        <span style={{ color: `var(--mantine-color-${BAND_COLOR[band]}-7)` }}>{value}</span>
       </Text>
       <div
         style={{ height: 8, borderRadius: 8, background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}
       >
         <div
           style={{
-            width: `${score}%`,
+            width: `${value}%`,
             height: '100%',
             borderRadius: 8,
             background: `var(--mantine-color-${BAND_COLOR[band]}-5)`,

@@ -47,9 +47,6 @@ export const DEMO_LIMITS = {
    */
   busyRetries: 3,
   busyRetryBudgetMs: 30_000,
-  /** Speaking-rate gauge scale and the average band of English speech. */
-  rateScale: { min: 100, max: 170 },
-  rateAverage: { min: 120, max: 150 },
   /** Words needed before a speaking-rate average is meaningful. */
   minWordsForRate: 10,
   topicCardMaxWidth: 660,
@@ -60,9 +57,6 @@ export const DEMO_LIMITS = {
   challengingBelow: 98,
   challengingShown: 6,
 } as const;
-
-/** Score colour bands (spec 3 section 9): below 50 negative, 50 to under 90 warning, 90+ positive. */
-export const SCORE_BANDS = { warningFrom: 50, positiveFrom: 90 } as const;
 
 /** Demo-test banding thresholds (spec 2 section 9): 75, 80, 90, 95 with a level guard of 50. */
 export const BANDING_THRESHOLDS = {

@@ -1,7 +1,7 @@
 import { Text, Tooltip } from '@mantine/core';
 import { Fragment } from 'react';
+import { BAND_COLOR, scoreBand } from '../../../components/ui/score-band';
 import { DEMO_INVENTED_TEXTS } from '../texts';
-import { BAND_COLOR, scoreBand } from '../utils/banding';
 import type { ScoreView } from '../utils/score-view';
 
 /**

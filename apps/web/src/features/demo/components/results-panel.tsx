@@ -13,12 +13,12 @@ import {
 } from '@mantine/core';
 import { IconBulb, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { RateGauge } from '../../../components/ui/rate-gauge';
+import { BAND_COLOR, scoreBand } from '../../../components/ui/score-band';
+import { ScoreCircle, SubScore } from '../../../components/ui/score-circle';
 import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
-import { BAND_COLOR, scoreBand } from '../utils/banding';
 import type { ScoreView } from '../utils/score-view';
 import { ColouredSentence } from './coloured-sentence';
-import { RateGauge } from './rate-gauge';
-import { ScoreCircle, SubScore } from './score-circle';
 
 const INTELLIGIBILITY_COLOR = { High: 'teal', Medium: 'orange', Low: 'red' } as const;
 
@@ -57,7 +57,7 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
   return (
     <Card withBorder radius="lg" padding="xl" shadow="sm" data-testid="results-panel">
       <Group align="center" gap="xl" wrap="wrap">
-        <ScoreCircle score={view.overall} />
+        <ScoreCircle score={view.overall} perfectLabel={DEMO_TEXTS.perfect} testId="overall-score" />
         <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
           <SubScore label="Pronunciation" score={view.pronunciation} />
           <SubScore label="Fluency" score={view.fluency} />

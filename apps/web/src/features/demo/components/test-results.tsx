@@ -1,9 +1,11 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh, IconTrophy } from '@tabler/icons-react';
+import { BAND_COLOR, scoreBand } from '../../../components/ui/score-band';
+import { ScoreCircle } from '../../../components/ui/score-circle';
 import type { DemoLevel } from '../tasks';
-import { BAND_COLOR, CEFR_NAMES, scoreBand } from '../utils/banding';
+import { DEMO_TEXTS } from '../texts';
+import { CEFR_NAMES } from '../utils/banding';
 import type { ResultGroup, TestResult } from '../utils/flow';
-import { ScoreCircle } from './score-circle';
 
 const LEVEL_NAME: Record<DemoLevel, string> = {
   LOW: 'Beginner',
@@ -71,7 +73,13 @@ export function TestResults({ result, onRestart }: { result: TestResult; onResta
               Your estimated CEFR level, from your average scores at each level of the demo test.
             </Text>
           </Stack>
-          <ScoreCircle score={result.overallScore} size={160} label="Overall" />
+          <ScoreCircle
+            score={result.overallScore}
+            size={160}
+            label="Overall"
+            perfectLabel={DEMO_TEXTS.perfect}
+            testId="overall-score"
+          />
         </Group>
       </Card>
       <Card withBorder radius="md" padding="lg">

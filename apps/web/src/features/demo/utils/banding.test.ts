@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cefrBand, intelligibilityLabel, overallScore, scoreBand } from './banding';
+import { cefrBand, intelligibilityLabel, overallScore } from './banding';
 
 describe('cefrBand', () => {
   it.each([
@@ -31,16 +31,7 @@ describe('overallScore', () => {
   });
 });
 
-describe('scoreBand and intelligibilityLabel', () => {
-  it('uses the spec colour bands', () => {
-    expect([49, 50, 89, 90, 100].map(scoreBand)).toEqual([
-      'negative',
-      'warning',
-      'warning',
-      'positive',
-      'positive',
-    ]);
-  });
+describe('intelligibilityLabel', () => {
   it('labels confidence High at 0.8, Medium at 0.5', () => {
     expect([0.8, 0.79, 0.5, 0.49].map(intelligibilityLabel)).toEqual(['High', 'Medium', 'Medium', 'Low']);
   });

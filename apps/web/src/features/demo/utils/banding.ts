@@ -1,4 +1,4 @@
-import { SCORE_BANDS, BANDING_THRESHOLDS as T } from '../texts';
+import { BANDING_THRESHOLDS as T } from '../texts';
 
 export type CefrBand = 'A1' | 'A2' | 'B1' | 'B2' | 'C1' | 'C2';
 
@@ -36,18 +36,6 @@ export function overallScore(options: {
   const share = Math.min(1, Math.max(0, options.completedLevels / options.totalLevels));
   return Math.round(options.average * share);
 }
-
-export type ScoreBand = 'negative' | 'warning' | 'positive';
-
-/** Below 50 negative, 50 to under 90 warning, 90 or more positive (spec 3 section 9). */
-export function scoreBand(score: number): ScoreBand {
-  if (score >= SCORE_BANDS.positiveFrom) return 'positive';
-  if (score >= SCORE_BANDS.warningFrom) return 'warning';
-  return 'negative';
-}
-
-/** Mantine colour for each band. */
-export const BAND_COLOR: Record<ScoreBand, string> = { negative: 'red', warning: 'orange', positive: 'teal' };
 
 /** Transcript confidence label: ≥ 0.8 High, ≥ 0.5 Medium, otherwise Low (spec 3 section 4). */
 export function intelligibilityLabel(confidence: number): 'High' | 'Medium' | 'Low' {
