@@ -66,6 +66,9 @@ export interface ScoredChunk {
  * Scores recognised speech: the recognised words are force-aligned in chunks of 4–15 s (cut at
  * pauses) so that a minute or an hour costs linear time, then scored like a reading of that text.
  * A chunk the aligner cannot place keeps the recogniser's timings and its confidence as the score.
+ *
+ * @param onProgress called with the share (0–1) of the chunks to score that are done: once before
+ *   the first, then after each.
  */
 export async function scoreRecognised(
   pcm: Pcm16k,
@@ -73,46 +76,59 @@ export async function scoreRecognised(
   aligner: Aligner,
   scorer: AlignmentScorer,
   maxScoredSec = Number.POSITIVE_INFINITY,
+  onProgress?: (fraction: number) => void,
 ): Promise<ScoredChunk[]> {
   const out: ScoredChunk[] = [];
   const chunks = chunk(alignableWords(recognised));
   const picked = sample(chunks, maxScoredSec);
+  let scored = 0;
+  onProgress?.(picked.size ? 0 : 1);
   for (const [index, words] of chunks.entries()) {
     if (!picked.has(index)) {
       out.push({ words: words.map(unaligned), scores: null, weight: 0 });
       continue;
     }
-    const from = Math.max(0, words[0].start - MARGIN_SEC);
-    const to = Math.min(pcm.durationSec, (words.at(-1)?.end ?? from) + MARGIN_SEC);
-    const text = words.map((w) => w.text.replace(/\(\d+\)$/, '')).join(' ');
-    const clip = slice(pcm, from, to);
-    // The recogniser heard every word it returned: no skipped-word pass.
-    const alignment = await aligner.align(clip, text, { skipDetection: false });
-    const weight = to - from;
-    if (!alignment.ok || alignment.words.length === 0) {
-      out.push({ words: words.map(unaligned), scores: null, weight });
-      continue;
-    }
-    const scores = await scorer(alignment, clip);
-    // Back onto the recording's time line; the recogniser heard these words, so none is "omitted".
-    const shifted = scores.words
-      .filter((w) => w.status !== 'inserted')
-      .map((w) => ({
-        ...w,
-        status: w.status === 'omitted' ? ('ok' as const) : w.status,
-        start: round3(w.start + from),
-        end: round3(w.end + from),
-        phones: w.phones.map((p) => ({ ...p, start: round3(p.start + from), end: round3(p.end + from) })),
-      }));
-    out.push({
-      words: buildWords(shifted, { confidences: matchConfidences(shifted, words) }).map((w) =>
-        isUncertainConfidence(w.confidence) ? markUncertain(w) : w,
-      ),
-      scores,
-      weight,
-    });
+    out.push(await scoreChunk(pcm, words, aligner, scorer));
+    onProgress?.(++scored / picked.size);
   }
   return out;
+}
+
+/** One chunk aligned and scored sound by sound, back on the recording's time line. */
+async function scoreChunk(
+  pcm: Pcm16k,
+  words: RecognisedWord[],
+  aligner: Aligner,
+  scorer: AlignmentScorer,
+): Promise<ScoredChunk> {
+  const from = Math.max(0, words[0].start - MARGIN_SEC);
+  const to = Math.min(pcm.durationSec, (words.at(-1)?.end ?? from) + MARGIN_SEC);
+  const text = words.map((w) => w.text.replace(/\(\d+\)$/, '')).join(' ');
+  const clip = slice(pcm, from, to);
+  // The recogniser heard every word it returned: no skipped-word pass.
+  const alignment = await aligner.align(clip, text, { skipDetection: false });
+  const weight = to - from;
+  if (!alignment.ok || alignment.words.length === 0) {
+    return { words: words.map(unaligned), scores: null, weight };
+  }
+  const scores = await scorer(alignment, clip);
+  // Back onto the recording's time line; the recogniser heard these words, so none is "omitted".
+  const shifted = scores.words
+    .filter((w) => w.status !== 'inserted')
+    .map((w) => ({
+      ...w,
+      status: w.status === 'omitted' ? ('ok' as const) : w.status,
+      start: round3(w.start + from),
+      end: round3(w.end + from),
+      phones: w.phones.map((p) => ({ ...p, start: round3(p.start + from), end: round3(p.end + from) })),
+    }));
+  return {
+    words: buildWords(shifted, { confidences: matchConfidences(shifted, words) }).map((w) =>
+      isUncertainConfidence(w.confidence) ? markUncertain(w) : w,
+    ),
+    scores,
+    weight,
+  };
 }
 
 /**

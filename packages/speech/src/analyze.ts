@@ -51,6 +51,15 @@ export interface EngineOptions {
   limits?: Partial<Record<SpeechTask, DurationLimits>>;
 }
 
+/** The steps of an analysis, in order; a reading has no transcribing step. */
+export type EngineStage = 'decoding' | 'transcribing' | 'scoring';
+
+/** Where an analysis is: `fraction` 0–1 within `stage`. */
+export interface AnalysisProgress {
+  stage: EngineStage;
+  fraction: number;
+}
+
 export interface AnalyzeInput {
   /** An encoded recording (any browser format) or already decoded 16 kHz PCM. */
   audio: Uint8Array | Pcm16k;
@@ -59,6 +68,18 @@ export interface AnalyzeInput {
   referenceText?: string;
   /** Free speech: the question or topic the answer should address. */
   topic?: string;
+  /**
+   * Called at the start of each stage (fraction 0), as decoding chunks, recognition segments and
+   * scoring chunks complete, and at its end (fraction 1); at most once per whole percent of a
+   * stage (≤ 101 calls), fractions never decreasing within it.
+   */
+  onProgress?: (progress: AnalysisProgress) => void;
+  /**
+   * Seconds this recording may last, when tighter than the task's limit (the api passes the
+   * duration the upload declared plus slack): a longer one is TOO_LONG, and decoding stops there
+   * whatever its header says, so the work is bounded by what the input declared.
+   */
+  maxSec?: number;
 }
 
 export interface SpeechEngine {
@@ -88,22 +109,40 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
   };
   const analyseContent: ContentAnalyser = opts.analyseContent ?? defaultContentAnalyser;
 
-  async function prepare(input: AnalyzeInput): Promise<{ pcm: Pcm16k; voiced: VoicedSegment[] }> {
+  async function prepare(
+    input: AnalyzeInput,
+    progress: ProgressReporter,
+  ): Promise<{ pcm: Pcm16k; voiced: VoicedSegment[] }> {
     const limits = { ...TASK_LIMITS[input.task], ...opts.limits?.[input.task] };
-    if (isPcm(input.audio)) return { pcm: input.audio, voiced: checkSpeech(input.audio, limits) };
-    return decodeAudioWithVoice(input.audio, limits);
+    if (input.maxSec !== undefined) {
+      if (!(input.maxSec > 0)) throw new TypeError(`maxSec must be a positive number, not ${input.maxSec}.`);
+      limits.maxSec = Math.min(limits.maxSec, input.maxSec);
+    }
+    progress('decoding', 0);
+    const prepared = isPcm(input.audio)
+      ? { pcm: input.audio, voiced: checkSpeech(input.audio, limits) }
+      : await decodeAudioWithVoice(input.audio, limits, (f) => progress('decoding', f));
+    progress('decoding', 1);
+    return prepared;
   }
 
-  async function reading(input: AnalyzeInput, pcm: Pcm16k, voiced: VoicedSegment[]): Promise<SpeechAnalysis> {
+  async function reading(
+    input: AnalyzeInput,
+    pcm: Pcm16k,
+    voiced: VoicedSegment[],
+    progress: ProgressReporter,
+  ): Promise<SpeechAnalysis> {
     const text = input.referenceText?.trim() ?? '';
     if (!text) throw new TypeError('A reading task needs a referenceText.');
     const reference = text.split(/\s+/);
+    progress('scoring', 0);
     // The skipped-word pass runs only when some word looks skipped; it cannot change other verdicts.
     const alignment = await aligner.align(pcm, text, {
       skipDetection: opts.skipDetection ?? ((words) => mayHaveSkippedWords(words, aligner.model)),
     });
     // A failed alignment means the text was not read: every word omitted, not an error.
     const scores = alignment.ok ? await scorer(alignment, pcm) : NOT_READ;
+    progress('scoring', 1);
     const words = buildWords(scores.words, { reference });
     const timedWords: TimedWord[] = words.map((w) => ({
       text: w.word,
@@ -132,9 +171,13 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     pcm: Pcm16k,
     voiced: VoicedSegment[],
     transcript: Transcript,
+    progress: ProgressReporter,
   ): Promise<SpeechAnalysis> {
     const maxScored = input.task === 'meeting' ? (opts.meetingScoredSec ?? 300) : Number.POSITIVE_INFINITY;
-    const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer, maxScored);
+    const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer, maxScored, (f) =>
+      progress('scoring', f),
+    );
+    progress('scoring', 1);
     // What users see never shows a profanity the recogniser produced; content measures read the raw text.
     const masked = chunks.map((c) => ({ ...c, words: c.words.map(maskWordResult) }));
     const words = masked.flatMap((c) => c.words);
@@ -165,16 +208,41 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
 
   return {
     async analyze(input) {
-      const { pcm, voiced } = await prepare(input);
-      if (input.task === 'reading') return reading(input, pcm, voiced);
+      const progress = progressReporter(input.onProgress);
+      const { pcm, voiced } = await prepare(input, progress);
+      if (input.task === 'reading') return reading(input, pcm, voiced, progress);
       const asr = getRecogniser();
+      progress('transcribing', 0);
       const transcript =
-        input.task === 'meeting' ? await transcribeLong(pcm, { recogniser: asr }) : await asr.transcribe(pcm);
-      return recognised(input, pcm, voiced, transcript);
+        input.task === 'meeting'
+          ? await transcribeLong(pcm, { recogniser: asr, onProgress: (f) => progress('transcribing', f) })
+          : await asr.transcribe(pcm);
+      progress('transcribing', 1);
+      return recognised(input, pcm, voiced, transcript, progress);
     },
     dispose() {
       if (!opts.aligner) aligner.dispose();
     },
+  };
+}
+
+type ProgressReporter = (stage: EngineStage, fraction: number) => void;
+
+/**
+ * Passes progress on at most once per whole percent of a stage, so a 90-minute recording's
+ * thousands of decoder chunks cost the caller ≤ 101 calls per stage; a new stage always passes.
+ */
+function progressReporter(onProgress: AnalyzeInput['onProgress']): ProgressReporter {
+  let stage: EngineStage | undefined;
+  let percent = -1;
+  return (next, fraction) => {
+    if (!onProgress) return;
+    const clamped = Math.max(0, Math.min(1, fraction));
+    const at = Math.floor(clamped * 100);
+    if (next === stage && at <= percent) return;
+    stage = next;
+    percent = at;
+    onProgress({ stage: next, fraction: clamped });
   };
 }
 

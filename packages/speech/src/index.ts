@@ -11,10 +11,12 @@ export {
 } from './adapters/demo.ts';
 export { toSessionSpeech, toSpeakingResults } from './adapters/session.ts';
 export {
+  type AnalysisProgress,
   type AnalyzeInput,
   type ContentAnalyser,
   createEngine,
   type EngineOptions,
+  type EngineStage,
   type SpeechEngine,
 } from './analyze.ts';
 export {

@@ -46,6 +46,7 @@ function cutAt(bytes: Uint8Array, at: number, format: AudioFormat): number {
  * audio passes `maxSec` (plus slack). A file whose header lies about its length, or states none,
  * so costs at most the task's limit in samples, never what the file could expand to.
  *
+ * @param onProgress called with the share (0–1) of the input bytes decoded, after each chunk.
  * @throws SpeechInputError TOO_LONG past the limit, CORRUPT when the decoded rate is out of range
  *   or changes mid-stream; the decoder's own errors pass through.
  */
@@ -54,6 +55,7 @@ export async function decodeCapped(
   format: AudioFormat,
   probe: AudioProbe,
   maxSec: number,
+  onProgress?: (fraction: number) => void,
 ): Promise<SourcePcm> {
   const step = chunkBytes(format, probe);
   const dec = await decode[format]();
@@ -87,6 +89,7 @@ export async function decodeCapped(
     for (let at = 0, end = (probe.headerBytes ?? 0) + step; at < bytes.length; at = end, end += step) {
       end = cutAt(bytes, Math.min(end, bytes.length), format);
       take(await dec(bytes.slice(at, end)));
+      onProgress?.(end / bytes.length);
     }
     take(await dec());
   } catch (error) {

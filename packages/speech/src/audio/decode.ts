@@ -70,10 +70,16 @@ export async function decodeAudio(bytes: Uint8Array, limits: DurationLimits): Pr
   return (await decodeAudioWithVoice(bytes, limits)).pcm;
 }
 
-/** {@link decodeAudio} that also returns the voiced segments it found. */
+/**
+ * {@link decodeAudio} that also returns the voiced segments it found.
+ *
+ * @param onProgress called with the share (0–1) of the file decoded as the general decoder's chunks
+ *   complete (the direct Opus path decodes in one call and reports nothing).
+ */
 export async function decodeAudioWithVoice(
   bytes: Uint8Array,
   limits: DurationLimits,
+  onProgress?: (fraction: number) => void,
 ): Promise<{ pcm: Pcm16k; voiced: VoicedSegment[] }> {
   if (bytes.byteLength === 0) throw new SpeechInputError('EMPTY', 'The recording is empty.');
   const format = sniffFormat(bytes);
@@ -92,7 +98,7 @@ export async function decodeAudioWithVoice(
   }
   let samples: Float32Array;
   try {
-    samples = await decodeTo16k(bytes, format, probe, limits.maxSec);
+    samples = await decodeTo16k(bytes, format, probe, limits.maxSec, onProgress);
   } catch (err) {
     if (err instanceof SpeechInputError) throw err;
     throw new SpeechInputError(
@@ -119,13 +125,14 @@ async function decodeTo16k(
   format: AudioFormat,
   probe: AudioProbe,
   maxSec: number,
+  onProgress?: (fraction: number) => void,
 ): Promise<Float32Array> {
   const opus = await decodeOpus16k(bytes, format, maxSec).catch((error) => {
     if (error instanceof SpeechInputError) throw error;
     return null; // a file the direct path cannot read goes to the general decoder
   });
   if (opus && opus.length > 0) return opus;
-  const decoded = await decodeCapped(bytes, format, probe, maxSec);
+  const decoded = await decodeCapped(bytes, format, probe, maxSec, onProgress);
   if (decoded.samples.length === 0 || !(decoded.sampleRate > 0)) return new Float32Array(0);
   return resample(decoded.samples, decoded.sampleRate, 16000);
 }
