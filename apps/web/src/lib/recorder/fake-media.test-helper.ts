@@ -1,19 +1,35 @@
 import { vi } from 'vitest';
 
-/** A MediaRecorder stand-in for jsdom: records nothing, delivers one chunk on stop like a browser. */
+/**
+ * A MediaRecorder stand-in for jsdom: records nothing, delivers one chunk on stop like a browser.
+ * `emit` plays a timeslice chunk arriving; pause and resume only change the state, as in browsers.
+ */
 export class FakeMediaRecorder {
   static instances: FakeMediaRecorder[] = [];
   static isTypeSupported = (type: string) => type.startsWith('audio/webm');
-  state: 'inactive' | 'recording' = 'inactive';
+  state: 'inactive' | 'recording' | 'paused' = 'inactive';
   mimeType: string;
+  timeslice: number | undefined;
   ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstart: (() => void) | null = null;
   onstop: (() => void) | null = null;
   constructor(_stream: unknown, options?: { mimeType?: string }) {
     this.mimeType = options?.mimeType ?? 'audio/webm';
     FakeMediaRecorder.instances.push(this);
   }
-  start() {
+  start(timeslice?: number) {
     this.state = 'recording';
+    this.timeslice = timeslice;
+    this.onstart?.();
+  }
+  pause() {
+    this.state = 'paused';
+  }
+  resume() {
+    this.state = 'recording';
+  }
+  emit(text: string) {
+    this.ondataavailable?.({ data: new Blob([text], { type: this.mimeType }) });
   }
   stop() {
     this.state = 'inactive';

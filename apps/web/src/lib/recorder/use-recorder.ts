@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createAudioContext, preferredMimeType, recorderSupportError } from './recorder-support';
+import { startLevelMeter } from './level-meter';
+import { preferredMimeType, recorderSupportError } from './recorder-support';
 import { RECORDER_TEXTS } from './recorder-texts';
 
 export interface Recording {
@@ -49,33 +50,19 @@ export function useRecorder({
   const startedAt = useRef(0);
   const stoppedAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const meter = useRef<{ ctx: AudioContext; frame: number } | null>(null);
+  const meter = useRef<(() => void) | null>(null);
   const deliver = useRef(onRecording);
   deliver.current = onRecording;
 
   const stopMeter = useCallback(() => {
     if (!meter.current) return;
-    cancelAnimationFrame(meter.current.frame);
-    void meter.current.ctx.close().catch(() => undefined);
+    meter.current();
     meter.current = null;
     setLevel(0);
   }, []);
 
   const startMeter = useCallback((media: MediaStream) => {
-    const ctx = createAudioContext();
-    if (!ctx || typeof ctx.createMediaStreamSource !== 'function') return;
-    const analyser = ctx.createAnalyser();
-    analyser.fftSize = 512;
-    ctx.createMediaStreamSource(media).connect(analyser);
-    const data = new Uint8Array(analyser.fftSize);
-    const tick = () => {
-      analyser.getByteTimeDomainData(data);
-      let peak = 0;
-      for (const v of data) peak = Math.max(peak, Math.abs(v - 128) / 128);
-      setLevel(peak);
-      if (meter.current) meter.current.frame = requestAnimationFrame(tick);
-    };
-    meter.current = { ctx, frame: requestAnimationFrame(tick) };
+    meter.current = startLevelMeter(media, setLevel);
   }, []);
 
   const stop = useCallback(() => {
