@@ -9,7 +9,12 @@ export {
   toFreeSpeechResponse,
   toWordScore,
 } from './adapters/demo.ts';
-export { toSessionSpeech, toSpeakingResults } from './adapters/session.ts';
+export { toSessionAnalysis, toSessionSpeech, toSpeakingResults } from './adapters/session.ts';
+export type {
+  SessionMetrics,
+  SessionPhonemeMetric,
+  SessionWordMetric,
+} from './adapters/session-metrics.ts';
 export {
   type AnalysisProgress,
   type AnalyzeInput,

@@ -10,7 +10,7 @@ const dev = `${fixtures}speechocean762/wav/`;
 /**
  * A short "meeting" of real learner speech: the seven committed speechocean762 dev recordings, a
  * reading and the flite sentences with their 1 s pauses, joined by 1.2 s gaps, with one 3 s
- * stretch of silence in the middle (about 49 s, 37 s of it speech).
+ * stretch of silence in the middle (about 48 s).
  */
 export function meetingPcm(): Pcm16k {
   const learners = readdirSync(dev)

@@ -1,5 +1,6 @@
-import type { SessionSpeech, SpeakingResults } from '@agaton/contracts';
+import type { SessionSpeech, SpeakingResults, TimedWord } from '@agaton/contracts';
 import type { SpeechAnalysis, WordResult } from '../types.ts';
+import { buildSessionMetrics, type SessionMetrics } from './session-metrics.ts';
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 
@@ -69,6 +70,40 @@ export function toSessionSpeech(a: SpeechAnalysis): SessionSpeech {
       },
     },
   };
+}
+
+/**
+ * Everything a session keeps from its analysis: the speech fields and sub-profiles the feedback page
+ * shows, the transcript's words with times (fillers included, for playback and click-to-seek) and
+ * the figures the insights and coaching reports are written from.
+ */
+export function toSessionAnalysis(a: SpeechAnalysis): {
+  speech: SessionSpeech;
+  words: TimedWord[];
+  metrics: SessionMetrics;
+} {
+  return { speech: toSessionSpeech(a), words: timedWords(a), metrics: buildSessionMetrics(a) };
+}
+
+/**
+ * Spoken words in time order with fillers between them. A word's score is null unless it was scored
+ * sound by sound: words outside a long meeting's scored sample, words the recogniser was unsure of
+ * and fillers.
+ */
+function timedWords(a: SpeechAnalysis): TimedWord[] {
+  const words: TimedWord[] = a.words
+    .filter((w) => w.status !== 'omitted')
+    .map((w) => ({
+      word: w.word,
+      start: w.start,
+      end: w.end,
+      score: w.phones.length > 0 && !w.uncertain ? clamp100(w.score) : null,
+    }));
+  for (const e of a.fluency.pauses) {
+    if (e.kind === 'filled-pause')
+      words.push({ word: e.text ?? 'uh', start: e.start, end: e.end, score: null });
+  }
+  return words.sort((x, y) => x.start - y.start || x.end - y.end);
 }
 
 /** The speaking fields of a challenge's resultsBlob (spec 2 §3). */
