@@ -1,7 +1,7 @@
 import { sessionSpeechSchema, timedWordSchema } from '@agaton/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toSessionAnalysis, toSessionSpeech } from '../src/adapters/session.ts';
-import type { SessionMetrics } from '../src/adapters/session-metrics.ts';
+import { movingTypeTokenRatio, type SessionMetrics } from '../src/adapters/session-metrics.ts';
 import { createEngine } from '../src/analyze.ts';
 import type { SpeechAnalysis } from '../src/types.ts';
 import { meetingPcm, meetingWav } from './meeting-audio.ts';
@@ -110,6 +110,18 @@ describe('toSessionAnalysis on a real meeting analysis', () => {
     const metric = metrics.phonemes.find((p) => p.ipa === worst?.ipa);
     expect(metric?.challengingCount).toBe(worst?.count);
     expect(metric?.respelled).toBe(worst?.respelled);
+  });
+
+  it('measures vocabulary variety over the words the recogniser was sure of, and only with 50 of them', () => {
+    const sure = analysis.words.filter((w) => w.status !== 'omitted' && !w.uncertain);
+    expect(metrics.wordVariety).toBe(movingTypeTokenRatio(sure.map((w) => w.normalised)));
+    const distinct = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    expect(movingTypeTokenRatio(distinct)).toBe(100);
+    expect(movingTypeTokenRatio(distinct.slice(0, 49))).toBeNull();
+    // The same ten words over and over: 10 types in every window of 50, however long the session.
+    const ten = (n: number) => Array.from({ length: n }, (_, i) => `w${i % 10}`);
+    expect(movingTypeTokenRatio(ten(100))).toBe(20);
+    expect(movingTypeTokenRatio(ten(1000))).toBe(20);
   });
 
   it('is plain JSON, as stored', () => {

@@ -53,6 +53,12 @@ export interface SessionMetrics {
   wordsSaid: number;
   /** Of those, words scored sound by sound: the evidence behind pronunciation and the lists below. */
   scoredWords: number;
+  /**
+   * Vocabulary variety 0–100: the moving-average type-token ratio (MATTR, 50-word windows) of the
+   * words the recogniser was sure of, so it does not fall just because a session is longer; null
+   * under 50 such words.
+   */
+  wordVariety: number | null;
   /** Seconds of voiced audio (talk share × duration, so within 0.5 % of the duration). */
   speakingSeconds: number;
   durationSeconds: number;
@@ -113,6 +119,7 @@ export function buildSessionMetrics(a: SpeechAnalysis): SessionMetrics {
     clarity: spoken.length ? clamp100(100 * mean(spoken.map((w) => w.confidence))) : 0,
     wordsSaid: spoken.length,
     scoredWords: scored.length,
+    wordVariety: movingTypeTokenRatio(spoken.filter((w) => !w.uncertain).map((w) => w.normalised)),
     speakingSeconds: Math.round(a.durationSec * speakingTimePercentage) / 100,
     durationSeconds,
     speakingTimePercentage,
@@ -133,6 +140,28 @@ export function buildSessionMetrics(a: SpeechAnalysis): SessionMetrics {
     fastWords: f.speakingRate.fastWords,
     slowWords: f.speakingRate.slowWords,
   };
+}
+
+/** Words per window of the moving-average type-token ratio (Covington & McFall 2010 use 50 too). */
+const MATTR_WINDOW = 50;
+
+/** MATTR × 100 of `tokens`, rounded; null under one window. */
+export function movingTypeTokenRatio(tokens: string[]): number | null {
+  if (tokens.length < MATTR_WINDOW) return null;
+  const inWindow = new Map<string, number>();
+  const add = (t: string, by: number) => {
+    const n = (inWindow.get(t) ?? 0) + by;
+    if (n === 0) inWindow.delete(t);
+    else inWindow.set(t, n);
+  };
+  for (const t of tokens.slice(0, MATTR_WINDOW)) add(t, 1);
+  let sum = inWindow.size;
+  for (let i = MATTR_WINDOW; i < tokens.length; i++) {
+    add(tokens[i - MATTR_WINDOW], -1);
+    add(tokens[i], 1);
+    sum += inWindow.size;
+  }
+  return clamp100((100 * sum) / ((tokens.length - MATTR_WINDOW + 1) * MATTR_WINDOW));
 }
 
 function countFillers(a: SpeechAnalysis): { word: string; count: number }[] {
