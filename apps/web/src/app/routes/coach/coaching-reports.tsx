@@ -1,6 +1,12 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { CoachingReportsList } from '../../../features/coaching-reports/components/coaching-reports-list';
 
 /** /coach/coaching-reports */
 export default function CoachCoachingReportsRoute() {
-  return <PlaceholderPage title="Coaching reports" emptyText="No reports to show yet." />;
+  return (
+    <>
+      <PageHeader title="Coaching reports" />
+      <CoachingReportsList />
+    </>
+  );
 }

@@ -1,12 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { InsightsPage } from '../../../features/insights/components/insights-page';
 
 /** /coach/insights */
 export default function CoachInsightsRoute() {
-  return (
-    <PlaceholderPage
-      title="Insights"
-      emptyText="No insights to show yet."
-      hint="Insights appear once your recorded sessions have been analysed."
-    />
-  );
+  return <InsightsPage />;
 }

@@ -1,0 +1,81 @@
+import type { SessionProfile } from '@agaton/contracts';
+import { Blockquote, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBulb, IconQuote } from '@tabler/icons-react';
+import { BlockContent } from '../../../components/ui/block-content';
+import { ScoreCircle } from '../../../components/ui/score-circle';
+import { FEEDBACK_SECTIONS as S } from '../texts';
+import type { FeedbackTab } from '../utils/feedback-tabs';
+import { transcriptSample } from '../utils/timed-words';
+import { BulletIcon, Bullets, Section } from './feedback-parts';
+
+const BREAKDOWN = [
+  ['pronunciation', 'pronunciationProfile', S.pronunciation],
+  ['fluency', 'fluencyProfile', S.fluency],
+  ['intelligibility', 'intelligibillityProfile', S.intelligibility],
+] as const;
+
+/** Overview: evaluation, description blocks, key takeaways, a transcript sample and the breakdown. */
+export function OverviewTab({
+  profile,
+  onOpenTab,
+}: {
+  profile: SessionProfile;
+  onOpenTab: (tab: FeedbackTab) => void;
+}) {
+  const scores = BREAKDOWN.flatMap(([tab, key, label]) => {
+    const sub = profile.subProfiles[key];
+    return sub ? [{ tab, label, score: sub.overallScore }] : [];
+  });
+  return (
+    <Stack gap="md">
+      {scores.length > 0 && (
+        <Section title={S.breakdown} testId="breakdown">
+          <SimpleGrid cols={{ base: scores.length, xs: scores.length }} spacing="xs">
+            {scores.map(({ tab, label, score }) => (
+              <UnstyledButton
+                key={tab}
+                onClick={() => onOpenTab(tab)}
+                style={{ display: 'flex', justifyContent: 'center', borderRadius: 12 }}
+                aria-label={`${label}: ${Math.round(score)}. Open the ${label} tab`}
+              >
+                <ScoreCircle score={score} label={label} size={112} testId={`breakdown-${tab}`} />
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
+      {profile.evaluation && (
+        <Section title={S.evaluation} testId="evaluation">
+          <Text size="sm" lh={1.65}>
+            {profile.evaluation}
+          </Text>
+        </Section>
+      )}
+      {profile.highlights.length > 0 && (
+        <Section title={S.keyTakeaways} testId="key-takeaways">
+          <Bullets
+            items={profile.highlights}
+            icon={
+              <BulletIcon color="yellow">
+                <IconBulb size={13} />
+              </BulletIcon>
+            }
+          />
+        </Section>
+      )}
+      {profile.blocks.map((block, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
+        <Section key={i} title={block.header} testId="feedback-block">
+          <BlockContent content={block.content} />
+        </Section>
+      ))}
+      {profile.transcript && (
+        <Section title={S.transcriptSample} testId="transcript-sample">
+          <Blockquote color="brand" icon={<IconQuote size={18} />} iconSize={32} p="md" fz="sm" lh={1.7}>
+            {transcriptSample(profile.transcript)}
+          </Blockquote>
+        </Section>
+      )}
+    </Stack>
+  );
+}

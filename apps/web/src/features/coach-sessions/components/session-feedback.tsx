@@ -1,0 +1,251 @@
+import { type SessionProfile, sessionTexts } from '@agaton/contracts';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconCalendar,
+  IconClock,
+  IconMessage,
+  IconRefresh,
+  IconSparkles,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatDuration } from '../../../components/ui/format';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { isPending, useSessionProfile } from '../api/sessions-api';
+import { createPlayback, PlaybackContext } from '../hooks/playback';
+import { FEEDBACK_SECTIONS as S, SESSION_INVENTED_TEXTS as T } from '../texts';
+import { type FeedbackTab, feedbackTabs } from '../utils/feedback-tabs';
+import { AnalysisProgress } from './analysis-progress';
+import { FluencyTab } from './fluency-tab';
+import { IntelligibilityTab } from './intelligibility-tab';
+import { OverviewTab } from './overview-tab';
+import { PronunciationTab } from './pronunciation-tab';
+import { RecordingPlayer } from './recording-player';
+
+const F = sessionTexts.feedback;
+
+function Crumbs({ date }: { date?: string }) {
+  return (
+    <Breadcrumbs mb="sm">
+      <Anchor component={Link} to={paths.coachSessions.href()} size="sm">
+        Sessions
+      </Anchor>
+      {date ? (
+        <Text size="sm" c="dimmed">
+          {date}
+        </Text>
+      ) : null}
+    </Breadcrumbs>
+  );
+}
+
+function Meta({ icon, children, testId }: { icon: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" data-testid={testId}>
+      <ThemeIcon size={22} radius="xl" variant="light" color="gray">
+        {icon}
+      </ThemeIcon>
+      <Text size="sm" c="dark.5">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Date, duration and the talk share under the heading (spec 1 section 2). */
+function FeedbackMeta({ profile }: { profile: SessionProfile }) {
+  return (
+    <Group gap="lg" mb="lg" mt={-8} data-testid="feedback-meta">
+      <Meta icon={<IconCalendar size={13} />} testId="feedback-date">
+        {formatDateTime(profile.timestampSeconds)}
+      </Meta>
+      <Meta icon={<IconClock size={13} />} testId="feedback-duration">
+        {formatDuration(profile.durationSeconds)}
+      </Meta>
+      {profile.speakingTimePercentage !== null && (
+        <Meta icon={<IconMessage size={13} />} testId="feedback-spoke">
+          {F.spoke(Math.round(profile.speakingTimePercentage))}
+        </Meta>
+      )}
+    </Group>
+  );
+}
+
+function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="feedback-error">
+      <Stack align="center" ta="center" gap="sm" py="lg">
+        <ThemeIcon size={48} radius="xl" variant="light" color="red">
+          <IconAlertTriangle size={26} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={2} fz="lg" role="alert">
+          {F.loadFailed}
+        </Title>
+        <Text c="dimmed" size="sm" maw={460}>
+          {T.loadFailedAdvice}
+        </Text>
+        <Group mt="sm">
+          <Button
+            component={Link}
+            to={paths.coachSessions.href()}
+            variant="default"
+            size="sm"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {T.backToSessions}
+          </Button>
+          <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
+            {T.retry}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function InProgress({ profile }: { profile: SessionProfile }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="feedback-progress">
+      <Stack gap="md" maw={520} mx="auto" py="lg" ta="center">
+        <Center>
+          <ThemeIcon size={52} radius="xl" variant="light">
+            <IconSparkles size={28} stroke={1.5} />
+          </ThemeIcon>
+        </Center>
+        <Title order={2} fz="lg">
+          {T.progressTitle}
+        </Title>
+        <AnalysisProgress analysis={profile.analysis} />
+        <Text size="sm" c="dimmed">
+          {T.progressHint}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function Failed({ profile }: { profile: SessionProfile }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="lg"
+      icon={<IconAlertTriangle size={20} />}
+      title={T.analysisFailed}
+      data-testid="feedback-failed"
+    >
+      <Text size="sm">{profile.analysis.error ?? T.analysisFailedFallback}</Text>
+      <Button
+        component={Link}
+        to={paths.coachSessions.href()}
+        variant="white"
+        color="red"
+        size="xs"
+        mt="md"
+        leftSection={<IconArrowLeft size={14} />}
+      >
+        {T.backToSessions}
+      </Button>
+    </Alert>
+  );
+}
+
+function Analysed({ profile }: { profile: SessionProfile }) {
+  const tabs = feedbackTabs(profile.subProfiles);
+  const [tab, setTab] = useState<FeedbackTab>('overview');
+  const [playback] = useState(createPlayback);
+  const { pronunciationProfile, fluencyProfile, intelligibillityProfile } = profile.subProfiles;
+  const active = tabs.includes(tab) ? tab : 'overview';
+  return (
+    <PlaybackContext.Provider value={profile.recordingUrl ? playback : null}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 2, md: 1 }}>
+          <Tabs
+            value={active}
+            onChange={(value) => value && setTab(value as FeedbackTab)}
+            keepMounted={false}
+          >
+            <Tabs.List mb="md">
+              {tabs.map((t) => (
+                <Tabs.Tab key={t} value={t}>
+                  {S[t]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="overview">
+              <OverviewTab profile={profile} onOpenTab={setTab} />
+            </Tabs.Panel>
+            {pronunciationProfile && (
+              <Tabs.Panel value="pronunciation">
+                <PronunciationTab profile={pronunciationProfile} words={profile.words} />
+              </Tabs.Panel>
+            )}
+            {fluencyProfile && (
+              <Tabs.Panel value="fluency">
+                <FluencyTab profile={fluencyProfile} words={profile.words} />
+              </Tabs.Panel>
+            )}
+            {intelligibillityProfile && (
+              <Tabs.Panel value="intelligibility">
+                <IntelligibilityTab profile={intelligibillityProfile} words={profile.words} />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 1, md: 2 }}>
+          <div style={{ position: 'sticky', top: 16 }}>
+            <RecordingPlayer profile={profile} playback={profile.recordingUrl ? playback : null} />
+          </div>
+        </Grid.Col>
+      </Grid>
+    </PlaybackContext.Provider>
+  );
+}
+
+/** /coach/sessions/:meetingId: loading, loaded (analysing, failed or analysed) or error (spec 1 section 4). */
+export function SessionFeedback({ meetingId }: { meetingId: string }) {
+  const query = useSessionProfile(meetingId);
+  const profile = query.data;
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center py={80} role="status" aria-label="Loading">
+        <Loader />
+      </Center>
+    );
+  } else if (!profile) {
+    body = <LoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  } else if (isPending(profile.analysis)) {
+    body = <InProgress profile={profile} />;
+  } else if (profile.analysis.status === 'failed') {
+    body = <Failed profile={profile} />;
+  } else {
+    body = <Analysed profile={profile} />;
+  }
+  return (
+    <>
+      <Crumbs date={profile ? formatDateTime(profile.timestampSeconds) : undefined} />
+      <PageHeader title={F.heading} />
+      {profile && <FeedbackMeta profile={profile} />}
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { type SessionSummary, sessionTexts } from '@agaton/contracts';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconChevronRight, IconMicrophone, IconWaveSine } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { formatDateTime, formatDuration } from '../../../components/ui/format';
+import { LinkCard } from '../../../components/ui/link-card';
+import { paths } from '../../../config/paths';
+import { isPending, useSessions } from '../api/sessions-api';
+import { SESSION_INVENTED_TEXTS } from '../texts';
+import { AnalysisProgress } from './analysis-progress';
+
+const T = sessionTexts.sessions;
+
+function SessionRow({ session }: { session: SessionSummary }) {
+  const { analysis } = session;
+  const pending = isPending(analysis);
+  const failed = analysis.status === 'failed';
+  return (
+    <LinkCard
+      to={paths.coachSession.href(session.id)}
+      data-testid="session-item"
+      data-status={analysis.status}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ThemeIcon size={40} radius="md" variant="light" color={failed ? 'red' : 'brand'}>
+            {failed ? <IconAlertTriangle size={20} /> : <IconWaveSine size={20} />}
+          </ThemeIcon>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600}>{T.item(formatDateTime(session.timestampSeconds))}</Text>
+            <Text size="sm" c="dimmed">
+              {T.length(formatDuration(session.durationSeconds))}
+            </Text>
+          </Stack>
+        </Group>
+        <Group gap="md" wrap="nowrap">
+          {pending && <AnalysisProgress analysis={analysis} compact />}
+          {failed && (
+            <Tooltip
+              label={analysis.error ?? SESSION_INVENTED_TEXTS.analysisFailedFallback}
+              multiline
+              maw={265}
+            >
+              <Badge color="red" variant="light" data-testid="analysis-failed">
+                {SESSION_INVENTED_TEXTS.analysisFailed}
+              </Badge>
+            </Tooltip>
+          )}
+          <IconChevronRight size={18} color="var(--mantine-color-gray-5)" />
+        </Group>
+      </Group>
+      {failed && (
+        <Text size="xs" c="red.7" mt={6} hiddenFrom="sm">
+          {analysis.error ?? SESSION_INVENTED_TEXTS.analysisFailedFallback}
+        </Text>
+      )}
+    </LinkCard>
+  );
+}
+
+/** The 'History' tab of /coach/sessions (spec 1 section 2 "Sessions"). */
+export function SessionsList() {
+  const query = useSessions();
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let content: React.ReactNode;
+  if (query.isPending) {
+    content = (
+      <Center py={64} role="status" aria-label="Loading">
+        <Loader />
+      </Center>
+    );
+  } else if (query.isError && items.length === 0) {
+    content = (
+      <Paper withBorder radius="lg">
+        <Stack align="center" py={48} gap="sm">
+          <Text role="alert" fw={600}>
+            {T.fetchFailed}
+          </Text>
+          <Button variant="light" size="sm" onClick={() => query.refetch()} loading={query.isFetching}>
+            {SESSION_INVENTED_TEXTS.retry}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <Paper withBorder radius="lg">
+        <EmptyState text={T.empty} hint={SESSION_INVENTED_TEXTS.emptyHint} />
+        <Center pb={48} mt={-24}>
+          <Button
+            component={Link}
+            to={paths.coachAssistant.href()}
+            size="sm"
+            leftSection={<IconMicrophone size={18} />}
+          >
+            {SESSION_INVENTED_TEXTS.recordMeeting}
+          </Button>
+        </Center>
+      </Paper>
+    );
+  } else {
+    content = (
+      <Stack gap="sm">
+        {items.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
+        {query.isFetchNextPageError && (
+          <Text role="alert" c="red.7" size="sm" ta="center">
+            {T.fetchFailed}
+          </Text>
+        )}
+        {query.hasNextPage && (
+          <Center mt="sm">
+            <Button
+              variant="default"
+              size="sm"
+              onClick={() => query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
+              {sessionTexts.reports.loadMore}
+            </Button>
+          </Center>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Tabs defaultValue="history">
+      <Tabs.List mb="md">
+        <Tabs.Tab value="history">{T.historyTab}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="history">{content}</Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,161 @@
+import { sessionTexts } from '@agaton/contracts';
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconClock,
+  IconListDetails,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { BlockContent } from '../../../components/ui/block-content';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCoachingReport } from '../api/coaching-reports-api';
+import { REPORT_INVENTED_TEXTS as T } from '../texts';
+import { reportLength, reportScope, reportTitle } from '../utils/report-meta';
+
+const R = sessionTexts.reports;
+
+function ReportError({
+  notFound,
+  onRetry,
+  retrying,
+}: {
+  notFound: boolean;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="report-error">
+      <Stack align="center" ta="center" gap="sm" py="lg">
+        <ThemeIcon size={48} radius="xl" variant="light" color={notFound ? 'gray' : 'red'}>
+          <IconAlertTriangle size={26} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={2} fz="lg" role="alert">
+          {notFound ? R.notFound : R.failed}
+        </Title>
+        <Group mt="sm">
+          <Button
+            component={Link}
+            to={paths.coachCoachingReports.href()}
+            variant="default"
+            size="sm"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {T.backToReports}
+          </Button>
+          {!notFound && (
+            <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
+              {T.retry}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /coach/coaching-reports/:coachingReportId (spec 1 section 2 "Coaching reports", section 8). */
+export function CoachingReportDetails({ reportId }: { reportId: string }) {
+  const query = useCoachingReport(reportId);
+  const report = query.data;
+  const crumbs = (
+    <Breadcrumbs mb="sm">
+      <Anchor component={Link} to={paths.coachCoachingReports.href()} size="sm">
+        {R.breadcrumb}
+      </Anchor>
+      {report ? (
+        <Text size="sm" c="dimmed">
+          {reportTitle(report.meta)}
+        </Text>
+      ) : null}
+    </Breadcrumbs>
+  );
+
+  if (query.isPending) {
+    return (
+      <>
+        {crumbs}
+        <PageHeader title={R.heading} />
+        <Center py={80} role="status" aria-label="Loading">
+          <Loader />
+        </Center>
+      </>
+    );
+  }
+  if (!report) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        {crumbs}
+        <PageHeader title={R.heading} />
+        <ReportError notFound={notFound} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      </>
+    );
+  }
+
+  const { meta } = report;
+  return (
+    <>
+      {crumbs}
+      <PageHeader title={R.heading} />
+      <Group gap="lg" mt={-8} mb="lg" data-testid="report-meta">
+        <Text size="sm" c="dark.5">
+          {reportScope(meta)}
+        </Text>
+        <Group gap={6}>
+          <IconClock size={15} color="var(--mantine-color-gray-6)" />
+          <Text size="sm" c="dark.5">
+            {reportLength(meta)}
+          </Text>
+        </Group>
+        {meta.type === 'PER_SESSION' && (
+          <Anchor component={Link} to={paths.coachSession.href(meta.sessionProfileId)} size="sm">
+            {T.openSession}
+          </Anchor>
+        )}
+      </Group>
+      <Card withBorder radius="lg" padding="xl" data-testid="coaching-summary">
+        <Group gap={8} mb="lg">
+          <ThemeIcon size={28} radius="md" variant="light">
+            <IconListDetails size={17} />
+          </ThemeIcon>
+          <Title order={2} fz="xl">
+            {R.summary}
+          </Title>
+        </Group>
+        {report.blocks.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {T.noBlocks}
+          </Text>
+        ) : (
+          <Stack gap="xl">
+            {report.blocks.map((block, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
+              <Stack key={i} gap={8} data-testid="summary-block">
+                <Title order={3} fz="md">
+                  {block.header}
+                </Title>
+                <BlockContent content={block.content} />
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { INSIGHTS_MIN_SESSIONS, messages } from '@agaton/contracts';
+import { Button, Center, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconMicrophone } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { paths } from '../../../config/paths';
+import { useInsights } from '../api/insights-api';
+import { INSIGHTS_TABS, type InsightsTab, INSIGHTS_TEXTS as T } from '../texts';
+import { hasEnoughSessions, toChartPoints } from '../utils/insights-data';
+import { OverviewTab } from './overview-tab';
+import {
+  ClarityTab,
+  ConfidenceTab,
+  FluencyTab,
+  IntelligibilityTab,
+  MasteryTab,
+  PronunciationTab,
+} from './skill-tabs';
+
+const PANELS = {
+  overview: OverviewTab,
+  clarity: ClarityTab,
+  pronunciation: PronunciationTab,
+  fluency: FluencyTab,
+  intelligibility: IntelligibilityTab,
+  confidence: ConfidenceTab,
+  mastery: MasteryTab,
+} as const;
+
+const TAB_KEYS = Object.keys(INSIGHTS_TABS) as InsightsTab[];
+
+/** /coach/insights: seven tabs of trends across the coach's analysed sessions. */
+export function InsightsPage() {
+  const query = useInsights();
+  const [tab, setTab] = useState<InsightsTab>('overview');
+  const points = useMemo(() => (query.data ? toChartPoints(query.data.sessions) : []), [query.data]);
+  const insights = query.data;
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center py={80} role="status" aria-label="Loading">
+        <Loader />
+      </Center>
+    );
+  } else if (!insights) {
+    body = (
+      <Paper withBorder radius="lg">
+        <Stack align="center" py={48} gap="sm">
+          <Text role="alert" fw={600}>
+            {messages.general.couldNotLoad}
+          </Text>
+          <Button variant="light" size="sm" onClick={() => query.refetch()} loading={query.isFetching}>
+            {T.retry}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  } else if (!hasEnoughSessions(insights)) {
+    body = (
+      <Paper withBorder radius="lg" data-testid="insights-empty">
+        <EmptyState text={T.empty} hint={T.emptyHint(INSIGHTS_MIN_SESSIONS, insights.sessions.length)} />
+        <Center pb={48} mt={-24}>
+          <Button
+            component={Link}
+            to={paths.coachAssistant.href()}
+            size="sm"
+            leftSection={<IconMicrophone size={18} />}
+          >
+            {T.recordMeeting}
+          </Button>
+        </Center>
+      </Paper>
+    );
+  } else {
+    const Panel = PANELS[tab];
+    body = (
+      <Tabs value={tab} onChange={(value) => value && setTab(value as InsightsTab)}>
+        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {TAB_KEYS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {INSIGHTS_TABS[key]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab}>
+          <Panel insights={insights} points={points} />
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={T.title}
+        description={
+          insights && hasEnoughSessions(insights) ? T.basedOn(insights.sessions.length) : T.description
+        }
+      />
+      {body}
+    </>
+  );
+}
