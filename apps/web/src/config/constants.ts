@@ -19,3 +19,6 @@ export const SIGNUP_REDIRECT_DELAY_MS = 2000;
 
 /** Name shown on the desktop-app redirect page ('Redirecting to ... app'). */
 export const PRODUCT_NAME = 'Agaton';
+
+/** Where users are asked to write when something keeps failing (e.g. an upload). */
+export const SUPPORT_EMAIL = 'support@agaton.app';

@@ -1,12 +1,7 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { RecordMeeting } from '../../../features/recording/components/record-meeting';
+import { useCoachUser } from './layout';
 
 /** /coach/assistant — Record Meeting. */
 export default function CoachRecordMeetingRoute() {
-  return (
-    <PlaceholderPage
-      title="Record Meeting"
-      emptyText="No recordings yet."
-      hint="For best results, wear headphones during recording."
-    />
-  );
+  return <RecordMeeting user={useCoachUser()} />;
 }
