@@ -33,7 +33,8 @@ const perMinute = (what: string, value: (f: Figures) => number | null): GoalMeas
   missing: 'no speaking time measured yet',
 });
 
-const MEASURE_BY_FOCUS: Record<GoalFocus, GoalMeasure> = {
+/** How each focus area is measured (the report writers compare these between periods too). */
+export const MEASURE_BY_FOCUS: Record<GoalFocus, GoalMeasure> = {
   pronunciation: score('pronunciation', (f) => f.pronunciation),
   fluency: score('fluency', (f) => f.fluency),
   intelligibility: score('intelligibility', (f) => f.intelligibility),
@@ -66,7 +67,7 @@ const MEASURE_BY_FOCUS: Record<GoalFocus, GoalMeasure> = {
 };
 
 /** Goals measured more narrowly than their focus. */
-const MEASURE_BY_GOAL: Partial<Record<GoalId, GoalMeasure>> = {
+export const MEASURE_BY_GOAL: Partial<Record<GoalId, GoalMeasure>> = {
   FEWER_LONG_PAUSES: perMinute('pauses of 0.7 s or more', (f) => f.longPausesPerMinute),
 };
 
