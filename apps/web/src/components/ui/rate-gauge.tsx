@@ -21,7 +21,7 @@ const VERDICT_TEXT = {
 } as const;
 
 /** Speaking rate on the spec's 100–170 wpm scale with the 120–150 average band shaded. */
-export function RateGauge({ wpm }: { wpm: number | null }) {
+export function RateGauge({ wpm, label = 'Speaking rate' }: { wpm: number | null; label?: string }) {
   const avg = SPEAKING_RATE.average;
   const verdict = rateVerdict(wpm);
   const rounded = wpm === null ? null : Math.round(wpm);
@@ -29,7 +29,7 @@ export function RateGauge({ wpm }: { wpm: number | null }) {
     <Stack gap={6} data-testid="rate-gauge">
       <Group justify="space-between" align="baseline">
         <Text size="sm" fw={600}>
-          Speaking rate
+          {label}
         </Text>
         <Text size="sm" fw={700} c={rounded === null ? 'dimmed' : undefined} data-testid="rate-value">
           {rounded === null ? 'Needs 10+ words' : `${rounded} wpm`}

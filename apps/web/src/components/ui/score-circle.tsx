@@ -8,6 +8,7 @@ export function ScoreCircle({
   label = 'Overall',
   perfectLabel,
   testId,
+  labelPosition = 'inside',
 }: {
   /** 0–100; shown rounded. */
   score: number;
@@ -17,10 +18,13 @@ export function ScoreCircle({
   perfectLabel?: string;
   /** Test id of the number. */
   testId?: string;
+  /** 'below' for long labels on small rings (the label would not fit inside). */
+  labelPosition?: 'inside' | 'below';
 }) {
   const value = Math.round(Math.min(100, Math.max(0, score)));
   const band = scoreBand(value);
-  return (
+  const text = value === 100 && perfectLabel ? perfectLabel : label;
+  const ring = (
     <RingProgress
       size={size}
       thickness={size / 11}
@@ -34,12 +38,23 @@ export function ScoreCircle({
           <Text fw={750} fz={size / 4} lh={1} c={`${BAND_COLOR[band]}.7`} data-testid={testId}>
             {value}
           </Text>
-          <Text size={size < 120 ? '10px' : 'xs'} c="dimmed" tt="uppercase" fw={600} mt={4} ta="center">
-            {value === 100 && perfectLabel ? perfectLabel : label}
-          </Text>
+          {labelPosition === 'inside' && (
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600} mt={4} ta="center">
+              {text}
+            </Text>
+          )}
         </Stack>
       }
     />
+  );
+  if (labelPosition === 'inside') return ring;
+  return (
+    <Stack gap={4} align="center">
+      {ring}
+      <Text size="sm" fw={600} c="dark.5" ta="center">
+        {text}
+      </Text>
+    </Stack>
   );
 }
 

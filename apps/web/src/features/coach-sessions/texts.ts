@@ -66,4 +66,13 @@ export const FEEDBACK_SECTIONS = {
   wordStats: 'Hard-to-understand words',
   abbreviationStats: 'Abbreviations',
   nothingHere: 'Nothing to show here.',
+  challengingThreshold: '80 or below',
+  word: 'Word',
+  sounds: 'Sounds',
+  score: 'Score',
+  yourPace: 'Your pace',
+  wordsPerMinute: 'Words per minute',
+  perSentenceHint: 'on average in each sentence',
+  showAll: (n: number) => `Show all ${n}`,
+  showFewer: 'Show fewer',
 } as const;

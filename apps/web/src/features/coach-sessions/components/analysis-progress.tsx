@@ -12,7 +12,7 @@ export function AnalysisProgress({
 }) {
   const percent = Math.round(analysis.percent);
   return (
-    <Stack gap={compact ? 4 : 8} data-testid="analysis-progress" miw={compact ? 180 : undefined}>
+    <Stack gap={compact ? 4 : 8} data-testid="analysis-progress">
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size={compact ? 'xs' : 'sm'} c="dimmed">
           {STAGE_LABEL[analysis.stage]}

@@ -61,7 +61,7 @@ export function Bullets({ items, icon }: { items: readonly string[]; icon?: Reac
     );
   }
   return (
-    <List spacing={6} size="sm" icon={icon} center={Boolean(icon)}>
+    <List spacing={8} size="sm" lh={1.55} icon={icon}>
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: texts may repeat; the list never reorders
         <List.Item key={i}>{item}</List.Item>

@@ -53,7 +53,7 @@ export function FluencyTab({ profile, words }: { profile: Profile; words: readon
             {perSentence(profile.hesitationsAndPausesPerSentence)}
           </Text>
           <Text size="sm" c="dimmed" mt={4}>
-            on average in each sentence
+            {S.perSentenceHint}
           </Text>
         </Section>
         <Section
@@ -61,14 +61,14 @@ export function FluencyTab({ profile, words }: { profile: Profile; words: readon
           testId="speaking-rate"
           icon={<IconGauge size={18} color="var(--mantine-color-brand-6)" />}
         >
-          <RateGauge wpm={rate.wordsPerMinute} />
+          <RateGauge wpm={rate.wordsPerMinute} label={S.wordsPerMinute} />
           <Text size="xs" c="dimmed" mt="sm" data-testid="rate-reference">
             {sessionTexts.feedback.speakingRateReference}
           </Text>
         </Section>
       </SimpleGrid>
       {rate.overallSpeedExplanation && (
-        <Section title="Your pace" testId="speed-explanation">
+        <Section title={S.yourPace} testId="speed-explanation">
           <Text size="sm" lh={1.65}>
             {rate.overallSpeedExplanation}
           </Text>

@@ -1,6 +1,6 @@
 import type { SessionProfile } from '@agaton/contracts';
 import { Blockquote, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBulb, IconQuote } from '@tabler/icons-react';
+import { IconBulb } from '@tabler/icons-react';
 import { BlockContent } from '../../../components/ui/block-content';
 import { ScoreCircle } from '../../../components/ui/score-circle';
 import { FEEDBACK_SECTIONS as S } from '../texts';
@@ -38,7 +38,13 @@ export function OverviewTab({
                 style={{ display: 'flex', justifyContent: 'center', borderRadius: 12 }}
                 aria-label={`${label}: ${Math.round(score)}. Open the ${label} tab`}
               >
-                <ScoreCircle score={score} label={label} size={112} testId={`breakdown-${tab}`} />
+                <ScoreCircle
+                  score={score}
+                  label={label}
+                  size={104}
+                  testId={`breakdown-${tab}`}
+                  labelPosition="below"
+                />
               </UnstyledButton>
             ))}
           </SimpleGrid>
@@ -71,7 +77,7 @@ export function OverviewTab({
       ))}
       {profile.transcript && (
         <Section title={S.transcriptSample} testId="transcript-sample">
-          <Blockquote color="brand" icon={<IconQuote size={18} />} iconSize={32} p="md" fz="sm" lh={1.7}>
+          <Blockquote color="brand" p="md" fz="sm" lh={1.7} data-testid="transcript-sample-text">
             {transcriptSample(profile.transcript)}
           </Blockquote>
         </Section>

@@ -1,8 +1,10 @@
 import type { SessionProfile, TimedWord } from '@agaton/contracts';
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTarget, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { scoreColor } from '../../../components/ui/score-band';
 import { FEEDBACK_SECTIONS as S } from '../texts';
+import { normaliseWord } from '../utils/timed-words';
 import {
   BulletIcon,
   Bullets,
@@ -60,9 +62,9 @@ function WordTable({
       <Table verticalSpacing="sm" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Word</Table.Th>
-            <Table.Th>Sounds</Table.Th>
-            <Table.Th ta="right">Score</Table.Th>
+            <Table.Th>{S.word}</Table.Th>
+            <Table.Th>{S.sounds}</Table.Th>
+            <Table.Th ta="right">{S.score}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -95,6 +97,46 @@ function WordTable({
     </Table.ScrollContainer>
   );
 }
+
+/** Each mastered word once (its best score), as chips that play it; long lists fold. */
+function MasteredWords({ words, timed }: { words: ProfileWord[]; timed: readonly TimedWord[] }) {
+  const [all, setAll] = useState(false);
+  const best = new Map<string, ProfileWord>();
+  for (const w of words) {
+    const key = normaliseWord(w.word);
+    if ((best.get(key)?.score ?? -1) < w.score) best.set(key, w);
+  }
+  const unique = [...best.values()];
+  if (unique.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {S.nothingHere}
+      </Text>
+    );
+  }
+  const shown = all ? unique : unique.slice(0, MASTERED_SHOWN);
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Group gap={6} data-testid="mastered-words-list">
+        {shown.map((w) => (
+          <WordChip key={w.word} word={w.word} words={timed} color="teal">
+            {w.word}
+            <Text span fz="xs" fw={700} opacity={0.7}>
+              {Math.round(w.score)}
+            </Text>
+          </WordChip>
+        ))}
+      </Group>
+      {unique.length > MASTERED_SHOWN && (
+        <Button variant="subtle" size="xs" onClick={() => setAll(!all)}>
+          {all ? S.showFewer : S.showAll(unique.length)}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+const MASTERED_SHOWN = 24;
 
 function PhonemeCard({
   title,
@@ -174,7 +216,7 @@ export function PronunciationTab({ profile, words }: { profile: Profile; words: 
         icon={<IconAlertTriangle size={18} color="var(--mantine-color-red-6)" />}
         aside={
           <Text size="xs" c="dimmed">
-            80 or below
+            {S.challengingThreshold}
           </Text>
         }
       >
@@ -231,7 +273,7 @@ export function PronunciationTab({ profile, words }: { profile: Profile; words: 
         testId="mastered-words"
         icon={<IconCheck size={18} color="var(--mantine-color-teal-6)" />}
       >
-        <WordTable words={profile.masteredWords} timed={words} testId="mastered-words-table" />
+        <MasteredWords words={profile.masteredWords} timed={words} />
       </Section>
     </Stack>
   );

@@ -109,7 +109,12 @@ export function RecordingPlayer({
       <Text size="xs" c="dimmed" mt="md" mb={6}>
         {hasWords && playback ? T.playerHint : null}
       </Text>
-      <ScrollArea.Autosize mah="min(60vh, 520px)" type="auto" offsetScrollbars viewportRef={viewportRef}>
+      <ScrollArea.Autosize
+        mah={{ base: '34vh', md: 'min(60vh, 520px)' }}
+        type="auto"
+        offsetScrollbars
+        viewportRef={viewportRef}
+      >
         {hasWords ? (
           <TimedTranscript words={profile.words} viewportRef={viewportRef} />
         ) : (

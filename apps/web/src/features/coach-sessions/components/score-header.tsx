@@ -14,7 +14,7 @@ export function ScoreHeader({
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="score-header">
       <Group wrap="nowrap" gap="xl" align="center">
-        <ScoreCircle score={score} label={label} size={128} testId="tab-score" />
+        <ScoreCircle score={score} label={label} size={112} testId="tab-score" labelPosition="below" />
         <Text size="sm" lh={1.65} style={{ flex: 1 }}>
           {explanation}
         </Text>

@@ -183,7 +183,7 @@ function Analysed({ profile }: { profile: SessionProfile }) {
             onChange={(value) => value && setTab(value as FeedbackTab)}
             keepMounted={false}
           >
-            <Tabs.List mb="md">
+            <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
               {tabs.map((t) => (
                 <Tabs.Tab key={t} value={t}>
                   {S[t]}

@@ -63,7 +63,7 @@ describe('sessions list', { timeout: 30_000 }, () => {
     expect(running).toHaveTextContent(STAGE_LABEL.scoring);
     expect(running).toHaveTextContent('64%');
     expect(failed).toHaveAttribute('data-status', 'failed');
-    expect(failed).toHaveTextContent('Analysis failed');
+    expect(failed).toHaveTextContent('No speech.');
   });
 
   it('shows the empty text with a way to record a meeting', async () => {

@@ -1,6 +1,7 @@
 import { type SessionSummary, sessionTexts } from '@agaton/contracts';
 import {
   Badge,
+  Box,
   Button,
   Center,
   Group,
@@ -10,7 +11,6 @@ import {
   Tabs,
   Text,
   ThemeIcon,
-  Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconChevronRight, IconMicrophone, IconWaveSine } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -44,29 +44,32 @@ function SessionRow({ session }: { session: SessionSummary }) {
             <Text size="sm" c="dimmed">
               {T.length(formatDuration(session.durationSeconds))}
             </Text>
+            {pending && (
+              <Box w={260} maw="100%" mt={4}>
+                <AnalysisProgress analysis={analysis} compact />
+              </Box>
+            )}
+            {failed && (
+              <Text size="xs" c="red.7" data-testid="analysis-error">
+                {analysis.error ?? SESSION_INVENTED_TEXTS.analysisFailedFallback}
+              </Text>
+            )}
           </Stack>
         </Group>
         <Group gap="md" wrap="nowrap">
-          {pending && <AnalysisProgress analysis={analysis} compact />}
+          {pending && (
+            <Badge color="brand" variant="light" visibleFrom="xs">
+              {SESSION_INVENTED_TEXTS.analysing}
+            </Badge>
+          )}
           {failed && (
-            <Tooltip
-              label={analysis.error ?? SESSION_INVENTED_TEXTS.analysisFailedFallback}
-              multiline
-              maw={265}
-            >
-              <Badge color="red" variant="light" data-testid="analysis-failed">
-                {SESSION_INVENTED_TEXTS.analysisFailed}
-              </Badge>
-            </Tooltip>
+            <Badge color="red" variant="light" data-testid="analysis-failed" visibleFrom="xs">
+              {SESSION_INVENTED_TEXTS.analysisFailed}
+            </Badge>
           )}
           <IconChevronRight size={18} color="var(--mantine-color-gray-5)" />
         </Group>
       </Group>
-      {failed && (
-        <Text size="xs" c="red.7" mt={6} hiddenFrom="sm">
-          {analysis.error ?? SESSION_INVENTED_TEXTS.analysisFailedFallback}
-        </Text>
-      )}
     </LinkCard>
   );
 }

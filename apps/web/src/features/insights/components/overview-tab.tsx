@@ -55,6 +55,7 @@ export function OverviewTab({ insights, points }: { insights: Insights; points: 
                   label={L[metric]}
                   size={116}
                   testId={`latest-${metric}`}
+                  labelPosition="below"
                 />
                 <Change change={entry?.change ?? null} />
               </Stack>

@@ -40,8 +40,8 @@ export function TrendLine({
       curveType="monotone"
       connectNulls
       withLegend={series.length > 1}
-      legendProps={{ verticalAlign: 'bottom', height: 36 }}
-      gridAxis="y"
+      legendProps={{ verticalAlign: 'bottom' }}
+      gridAxis="x"
       unit={unit}
       yAxisProps={{ domain, allowDecimals: false, width: 48 }}
       xAxisProps={{ tickFormatter: tickFormatter(points), minTickGap: 16 }}
@@ -75,8 +75,8 @@ export function SessionBars({
       dataKey="when"
       series={series}
       withLegend={series.length > 1}
-      legendProps={{ verticalAlign: 'bottom', height: 36 }}
-      gridAxis="y"
+      legendProps={{ verticalAlign: 'bottom' }}
+      gridAxis="x"
       unit={unit}
       yAxisProps={{ width: 48 }}
       xAxisProps={{ tickFormatter: tickFormatter(points), minTickGap: 16 }}

@@ -21,7 +21,7 @@ describe('insights figures', () => {
 
   it('keeps the 120–150 band and every rate in view', () => {
     const band = { min: 120, max: 150 };
-    expect(rateDomain([point(null)], band)).toEqual([100, 170]);
+    expect(rateDomain([point(null)], band)).toEqual([100, 180]);
     expect(rateDomain([point(95), point(188)], band)).toEqual([80, 200]);
   });
 });

@@ -68,5 +68,6 @@ export function rateDomain(
   const rates = points.flatMap((p) => (p.wordsPerMinute === null ? [] : [p.wordsPerMinute]));
   const low = Math.min(band.min - 20, ...rates.map((r) => r - 10));
   const high = Math.max(band.max + 20, ...rates.map((r) => r + 10));
-  return [Math.max(0, Math.floor(low / 10) * 10), Math.ceil(high / 10) * 10];
+  // Ends on multiples of 20 so the axis ticks read 100, 120, 140…
+  return [Math.max(0, Math.floor(low / 20) * 20), Math.ceil(high / 20) * 20];
 }
