@@ -41,7 +41,7 @@ export const RECORDING_TEXTS = {
     `This file type is not supported. Choose ${extensions.join(', ')}.`,
   dropUnreadable: "We couldn't read the length of this file. Please check it plays, or choose another file.",
   macTitle: 'Recording on a Mac?',
-  macBody: 'The Agaton Mac app records meetings in any app, even with this tab closed.',
+  macBody: 'Get the Agaton app for Mac to record your meetings outside the browser.',
   macLink: 'Download the Mac app',
   noMinutesTitle: 'No recording minutes left',
   canceledTitle: 'Your subscription has ended.',

@@ -32,7 +32,7 @@ function StatusLine({ phase }: { phase: MeetingRecorder['phase'] }) {
     );
   }
   return (
-    <Text fw={600} fz="lg" data-testid="record-status" data-phase={phase}>
+    <Text fw={600} fz="lg" ta="center" data-testid="record-status" data-phase={phase}>
       {sessionTexts.record.prompt}
     </Text>
   );
@@ -45,21 +45,20 @@ function StatusLine({ phase }: { phase: MeetingRecorder['phase'] }) {
 export function RecorderPanel({ recorder }: { recorder: MeetingRecorder }) {
   const { phase } = recorder;
   const running = phase === 'recording' || phase === 'paused' || phase === 'stopping';
-  const ring = phase === 'recording' ? 8 + Math.round(recorder.level * 28) : 0;
+  // The ring follows the voice; it stays within the space the button keeps around itself.
+  const ring = phase === 'recording' ? 6 + Math.round(recorder.level * 18) : 0;
   return (
     <Stack align="center" gap="lg" py="md">
       <StatusLine phase={phase} />
       <Text
-        ff="monospace"
-        fz={34}
-        fw={600}
+        className={classes.timer}
         c={phase === 'paused' ? 'dimmed' : undefined}
         data-testid="record-timer"
         aria-label="Recording time"
       >
         {formatClock(recorder.elapsedMs)} / {formatClock(recorder.maxMs)}
       </Text>
-      <Stack align="center" gap={10}>
+      <Stack align="center" gap={10} className={classes.buttonArea}>
         <UnstyledButton
           className={classes.bigButton}
           data-running={running || undefined}
@@ -106,11 +105,11 @@ export function RecorderPanel({ recorder }: { recorder: MeetingRecorder }) {
           {recorder.error}
         </Alert>
       )}
-      <Stack gap={4} align="center">
-        <Group gap={6} c="dimmed">
-          <IconHeadphones size={16} />
-          <Text size="sm">{sessionTexts.record.headphones}</Text>
-        </Group>
+      <Stack gap={4} align="center" ta="center">
+        <Text size="sm" c="dimmed">
+          <IconHeadphones size={16} className={classes.inlineIcon} aria-hidden />
+          {sessionTexts.record.headphones}
+        </Text>
         <Text size="sm" c="dimmed">
           {sessionTexts.record.maxLength(RECORDING.maxMinutes)}
         </Text>
