@@ -19,13 +19,19 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appUserRoutes } from './modules/app-user/app-user.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
+import { coachingReportsRoutes } from './modules/coaching-reports/coaching-reports.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { scoringModule } from './modules/scoring/scoring.module.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
+import type { ObjectStore } from './providers/storage/object-store.ts';
+import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -36,6 +42,12 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Fastify logger option; defaults to LOG_LEVEL. */
   logger?: boolean | { level: string };
+  /** Overrides the object store chosen from S3_BUCKET (tests). */
+  objectStore?: ObjectStore;
+  /** Analyse uploaded sessions in this process (the server does when ANALYSIS_IN_API is on). */
+  analysisWorkers?: boolean;
+  /** Upload the demo coach's recordings for analysis when they have no sessions yet. */
+  seedDemoSessions?: boolean;
 }
 
 /** Builds the whole HTTP app (API + optional SPA) without listening, so tests can use app.inject. */
@@ -63,6 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: new Mailer(db, transport, config.MAIL_FROM, app.log),
     log: app.log,
   };
+
+  const sessions = createSessionsRuntime(ctx, { store: options.objectStore });
+  app.addHook('onClose', () => sessions.close());
+  if (options.analysisWorkers) await sessions.startWorkers();
+  if (options.seedDemoSessions) {
+    const seeded = await seedDemoSessions(ctx, sessions);
+    if (seeded) app.log.info({ sessions: seeded }, 'demo sessions uploaded for analysis');
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -108,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       challengeRoutes(api, ctx, limit);
       oauthRoutes(api, ctx, limit);
       api.register(scoringModule, { tokens: ctx.tokens, settings: config });
+      api.register(sessionsRoutes, { ctx, runtime: sessions });
+      coachingReportsRoutes(api, ctx);
+      insightsRoutes(api, ctx);
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
     },
     { prefix: '/api' },

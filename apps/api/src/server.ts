@@ -20,7 +20,13 @@ async function main() {
   const webDistDir = config.WEB_DIST_DIR
     ? resolve(config.WEB_DIST_DIR)
     : join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const app = await buildApp({ config, db: db.db, webDistDir });
+  const app = await buildApp({
+    config,
+    db: db.db,
+    webDistDir,
+    analysisWorkers: config.ANALYSIS_IN_API,
+    seedDemoSessions: config.SEED_DEMO_DATA,
+  });
   log = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one');
 
   // Hourly housekeeping; unref so it never keeps the process alive.

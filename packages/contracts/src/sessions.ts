@@ -6,7 +6,7 @@ import { fluencyProfileSchema, intelligibilityProfileSchema, pronunciationProfil
  * (spec 1 §2–§9, spec 3 §3.6–§3.7). Paths are under /api.
  */
 
-/** Recording rules (spec 1 §5, §9) and our choices where the spec is silent (docs/decisions/012). */
+/** Recording rules (spec 1 §5, §9) and our choices where the spec is silent (docs/decisions/013). */
 export const RECORDING = {
   /** Shorter recordings are discarded with a toast (spec 1 §5). */
   minSeconds: 2,

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { detectSherpaModel } from '@agaton/speech/asr-model';
 import { RECORDING } from '@agaton/contracts';
+import { detectSherpaModel } from '@agaton/speech/asr-model';
 import { z } from 'zod';
 import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
 

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
 import type {
   AnalysisKind,
+  AnalysisProgress,
   AnalysisReply,
   AnalysisRequest,
   WorkerChild,
@@ -16,6 +17,10 @@ export interface AnalysisJob {
   topic?: string;
   /** Deadline from submission, queue time included. */
   timeoutMs: number;
+  /** Decoding stops at this many seconds of audio (the duration the upload declared). */
+  maxSec?: number;
+  /** Told as the worker moves through a long job. */
+  onProgress?: (progress: AnalysisProgress['progress']) => void;
 }
 
 export interface AnalysisResult {
@@ -47,6 +52,7 @@ interface Pending {
   resolve: (r: AnalysisResult) => void;
   reject: (e: Error) => void;
   timer: ReturnType<typeof setTimeout>;
+  onProgress?: AnalysisJob['onProgress'];
   startedAt?: number;
   settled?: boolean;
 }
@@ -101,12 +107,14 @@ export class AnalysisPool {
       audio: job.audio,
       referenceText: job.referenceText,
       topic: job.topic,
+      maxSec: job.maxSec,
     };
     return new Promise<AnalysisResult>((resolve, reject) => {
       const pending: Pending = {
         request,
         resolve,
         reject,
+        onProgress: job.onProgress,
         timer: setTimeout(() => this.expire(pending), job.timeoutMs),
       };
       this.setStatus(id, 'queued');
@@ -175,7 +183,11 @@ export class AnalysisPool {
       resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
     });
     const slot: Slot = { worker, ready: false, job: null, children: new Set() };
-    worker.on('message', (message: WorkerReady | WorkerChild | AnalysisReply) => {
+    worker.on('message', (message: WorkerReady | WorkerChild | AnalysisProgress | AnalysisReply) => {
+      if ('progress' in message) {
+        if (slot.job?.request.id === message.id) slot.job.onProgress?.(message.progress);
+        return;
+      }
       if ('child' in message) {
         if (message.alive) slot.children.add(message.child);
         else slot.children.delete(message.child);

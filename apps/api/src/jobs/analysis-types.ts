@@ -1,5 +1,5 @@
 /** Messages between the api thread and the analysis workers. */
-export type AnalysisKind = 'reading' | 'free-speech';
+export type AnalysisKind = 'reading' | 'free-speech' | 'meeting';
 
 export interface AnalysisRequest {
   id: number;
@@ -8,7 +8,13 @@ export interface AnalysisRequest {
   audio: Uint8Array;
   referenceText?: string;
   topic?: string;
+  /** Decoding stops here (seconds): the duration the upload declared, plus slack. */
+  maxSec?: number;
 }
+
+export type AnalysisProgressStage = 'decoding' | 'transcribing' | 'scoring';
+/** Sent by a worker while a long job runs; `fraction` is 0–1 within the stage. */
+export type AnalysisProgress = { id: number; progress: { stage: AnalysisProgressStage; fraction: number } };
 
 /** A refused input carries the engine's SpeechInputError code so the route can map it to a status. */
 export type AnalysisReply =

@@ -1,6 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngine, SpeechInputError, toDemoReadingResponse, toFreeSpeechResponse } from '@agaton/speech';
-import type { AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
+import {
+  createEngine,
+  type SpeechAnalysis,
+  SpeechInputError,
+  toDemoReadingResponse,
+  toFreeSpeechResponse,
+  toSessionAnalysis,
+} from '@agaton/speech';
+import type { AnalysisProgress, AnalysisReply, AnalysisRequest, WorkerReady } from './analysis-types.ts';
 import { reportChildren } from './worker-children.ts';
 
 /**
@@ -15,6 +22,13 @@ reportChildren(port);
 type EngineOptions = NonNullable<Parameters<typeof createEngine>[0]>;
 const { limits } = (workerData ?? {}) as { limits?: EngineOptions['limits'] };
 
+/** The product's shape of each kind, made here so the api thread only stores it. */
+function present(kind: AnalysisRequest['kind'], analysis: SpeechAnalysis) {
+  if (kind === 'reading') return toDemoReadingResponse(analysis);
+  if (kind === 'meeting') return toSessionAnalysis(analysis);
+  return toFreeSpeechResponse(analysis);
+}
+
 try {
   const engine = await createEngine({ limits });
   port.on('message', async (job: AnalysisRequest) => {
@@ -25,9 +39,10 @@ try {
         task: job.kind,
         referenceText: job.referenceText,
         topic: job.topic,
+        maxSec: job.maxSec,
+        onProgress: (progress) => port.postMessage({ id: job.id, progress } satisfies AnalysisProgress),
       });
-      const response =
-        job.kind === 'reading' ? toDemoReadingResponse(analysis) : toFreeSpeechResponse(analysis);
+      const response = present(job.kind, analysis);
       reply = { id: job.id, ok: true, response, durationSec: analysis.durationSec };
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));

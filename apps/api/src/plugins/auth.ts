@@ -19,13 +19,14 @@ export function bearerToken(request: FastifyRequest): string {
 }
 
 /**
- * preHandler that accepts only an access token of the given kind. Verification is a local HMAC check,
- * so authenticated reads cost no database round-trip for auth itself.
+ * preHandler that accepts only an access token of the given kind (or kinds). Verification is a local
+ * HMAC check, so authenticated reads cost no database round-trip for auth itself.
  */
-export function requireAuth(tokens: AccessTokens, kind: TokenKind): preHandlerAsyncHookHandler {
+export function requireAuth(tokens: AccessTokens, kind: TokenKind | TokenKind[]): preHandlerAsyncHookHandler {
+  const kinds = Array.isArray(kind) ? kind : [kind];
   return async (request) => {
     const claims = await tokens.verify(bearerToken(request));
-    if (claims.kind !== kind) throw new AppError('FORBIDDEN');
+    if (!kinds.includes(claims.kind)) throw new AppError('FORBIDDEN');
     request.actor = claims;
   };
 }

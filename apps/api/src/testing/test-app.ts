@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import type { AuthSession } from '@agaton/contracts';
 import { createTestDatabase, type TestDatabase } from '@agaton/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
-import type { MailTransport } from '../providers/mail/mailer.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,7 +20,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailTransport?: MailTransport } = {},
+  options: Pick<BuildAppOptions, 'mailTransport' | 'analysisWorkers' | 'objectStore'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'agaton-api-test-'));
@@ -40,7 +39,7 @@ export async function createTestApp(
     config,
     db: database.db,
     logger: false,
-    mailTransport: options.mailTransport,
+    ...options,
   });
   await app.ready();
   return {

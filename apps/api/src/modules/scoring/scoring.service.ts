@@ -30,7 +30,7 @@ export function inputErrorFor(kind: Kind, code: string | undefined): AppError | 
   }
 }
 
-async function analyse(pool: AnalysisPool, job: Parameters<AnalysisPool['run']>[0]) {
+async function analyse(pool: AnalysisPool, job: Parameters<AnalysisPool['run']>[0] & { kind: Kind }) {
   try {
     return await pool.run(job);
   } catch (error) {

@@ -1,0 +1,161 @@
+import type { CoachingReport, CoachingReportsPage } from '@agaton/contracts';
+import { coachingReports, sessions, users } from '@agaton/db';
+import type { SessionMetrics } from '@agaton/speech';
+import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { decodeCursor, encodeCursor } from '../sessions/sessions.service.ts';
+import { type ReportSession, writePeriodReport, writeSessionReport } from './report-writer.ts';
+
+type ReportRow = typeof coachingReports.$inferSelect;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Monday 00:00 UTC of the week holding `at`: reports cover calendar weeks. */
+export function weekStart(at: Date): Date {
+  const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS);
+}
+
+/** The user's analysed sessions (metrics stored), oldest first: what reports and insights read. */
+export async function analysedSessions(ctx: AppContext, userId: string): Promise<ReportSession[]> {
+  const rows = await ctx.db
+    .select({
+      id: sessions.id,
+      startedAt: sessions.startedAt,
+      durationSeconds: sessions.durationSeconds,
+      declaredSeconds: sessions.declaredSeconds,
+      metrics: sessions.metrics,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNotNull(sessions.metrics)))
+    .orderBy(asc(sessions.startedAt));
+  return rows.map((r) => ({
+    id: r.id,
+    startedAt: r.startedAt,
+    durationSeconds: r.durationSeconds ?? r.declaredSeconds,
+    metrics: r.metrics as unknown as SessionMetrics,
+  }));
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/**
+ * Writes (or rewrites) the coaching reports a newly analysed session changes: its own report, and
+ * the report of its week. Idempotent, so a retried analysis leaves one report of each.
+ */
+export async function refreshCoachingReports(
+  ctx: AppContext,
+  options: { userId: string; sessionId: string },
+) {
+  const all = await analysedSessions(ctx, options.userId);
+  const session = all.find((s) => s.id === options.sessionId);
+  if (!session) return;
+  const [user] = await ctx.db.select({ goals: users.goals }).from(users).where(eq(users.id, options.userId));
+  const goals = user?.goals ?? [];
+  const previous = all.filter((s) => s.startedAt < session.startedAt).reverse();
+
+  const now = new Date();
+  await ctx.db
+    .insert(coachingReports)
+    .values({
+      userId: options.userId,
+      type: 'PER_SESSION',
+      sessionId: session.id,
+      periodStart: session.startedAt,
+      periodEnd: new Date(session.startedAt.getTime() + session.durationSeconds * 1000),
+      sessionsAnalyzed: 1,
+      averageSessionDuration: session.durationSeconds,
+      blocks: writeSessionReport({ session, previous, goals }),
+    })
+    .onConflictDoUpdate({
+      target: coachingReports.sessionId,
+      set: { blocks: sql`excluded.blocks`, updatedAt: now },
+    });
+
+  const periodStart = weekStart(session.startedAt);
+  const periodEnd = new Date(periodStart.getTime() + 7 * DAY_MS);
+  const inWeek = all.filter((s) => s.startedAt >= periodStart && s.startedAt < periodEnd);
+  // The previous period is the latest earlier week with sessions, so a quiet week is skipped over.
+  const before = all.filter((s) => s.startedAt < periodStart);
+  const lastWeek = before.length ? weekStart(before[before.length - 1].startedAt) : null;
+  const previousPeriod = lastWeek ? before.filter((s) => s.startedAt >= lastWeek) : [];
+  const values = {
+    sessionsAnalyzed: inWeek.length,
+    averageSessionDuration: mean(inWeek.map((s) => s.durationSeconds)),
+    blocks: writePeriodReport({ sessions: inWeek, previousPeriod, goals, periodStart, periodEnd }),
+  };
+  await ctx.db
+    .insert(coachingReports)
+    .values({ userId: options.userId, type: 'PER_PERIOD', periodStart, periodEnd, ...values })
+    .onConflictDoUpdate({
+      target: [coachingReports.userId, coachingReports.periodStart],
+      targetWhere: sql`type = 'PER_PERIOD'`,
+      set: { ...values, updatedAt: now },
+    });
+}
+
+function meta(row: ReportRow): CoachingReport['meta'] {
+  const createdAt = row.updatedAt.toISOString();
+  if (row.type === 'PER_SESSION' && row.sessionId) {
+    return {
+      type: 'PER_SESSION',
+      createdAt,
+      sessionProfileId: row.sessionId,
+      sessionTimestamp: Math.floor(row.periodStart.getTime() / 1000),
+      sessionDuration: Math.round(row.averageSessionDuration),
+    };
+  }
+  return {
+    type: 'PER_PERIOD',
+    createdAt,
+    timePeriodStart: row.periodStart.toISOString(),
+    timePeriodEnd: row.periodEnd.toISOString(),
+    sessionsAnalyzed: row.sessionsAnalyzed,
+    averageSessionDuration: Math.round(row.averageSessionDuration),
+  };
+}
+
+/** GET /coaching-reports: newest period first (a week's report sorts before its sessions' ones). */
+export async function listCoachingReports(
+  ctx: AppContext,
+  options: { userId: string; limit: number; cursor?: string },
+): Promise<CoachingReportsPage> {
+  const after = decodeCursor(options.cursor);
+  const rows = await ctx.db
+    .select()
+    .from(coachingReports)
+    .where(
+      and(
+        eq(coachingReports.userId, options.userId),
+        after
+          ? or(
+              lt(coachingReports.periodStart, after.at),
+              and(eq(coachingReports.periodStart, after.at), lt(coachingReports.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(coachingReports.periodStart), desc(coachingReports.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({ coachingReportId: row.id, meta: meta(row) })),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.periodStart, last.id) : null,
+  };
+}
+
+/** GET /coaching-reports/{id}: one report of this user, or 404. */
+export async function getCoachingReport(
+  ctx: AppContext,
+  options: { userId: string; reportId: string },
+): Promise<CoachingReport> {
+  if (!/^[0-9a-f-]{36}$/i.test(options.reportId)) throw new AppError('NOT_FOUND');
+  const [row] = await ctx.db
+    .select()
+    .from(coachingReports)
+    .where(and(eq(coachingReports.id, options.reportId), eq(coachingReports.userId, options.userId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return { coachingReportId: row.id, meta: meta(row), blocks: row.blocks };
+}

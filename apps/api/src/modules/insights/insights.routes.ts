@@ -1,0 +1,28 @@
+import { coachingReportQuerySchema, insightsSchema } from '@agaton/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.ts';
+import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { analysedSessions } from '../coaching-reports/coaching-reports.service.ts';
+import { reportSubject } from '../coaching-reports/report-subject.ts';
+import { buildInsights } from './insights-builder.ts';
+
+/** GET /insights: the coach's trends over their analysed sessions (spec 1 §2 Insights). */
+export function insightsRoutes(app: FastifyInstance, ctx: AppContext) {
+  typed(app).get(
+    '/insights',
+    {
+      preHandler: requireAuth(ctx.tokens, ['user', 'admin']),
+      schema: {
+        tags: ['insights'],
+        security: [{ bearerAuth: [] }],
+        querystring: coachingReportQuerySchema,
+        response: { 200: insightsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = await reportSubject(ctx, actorOf(request), request.query.forUserId);
+      return buildInsights(await analysedSessions(ctx, userId));
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { RECORDING } from '@agaton/contracts';
+import { sniffFormat } from '@agaton/speech/sniff';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import type { ObjectStore, StoredObject } from '../../providers/storage/object-store.ts';
+
+/** Containers a browser or a phone records meetings in; anything else is refused (415). */
+const RECORDING_MIME = /^(audio\/|video\/(webm|mp4|ogg|quicktime)|application\/(octet-stream|ogg))/i;
+const EXTENSION_BY_MIME: [RegExp, string][] = [
+  [/webm/i, 'webm'],
+  [/ogg|opus/i, 'ogg'],
+  [/mp4|m4a|aac|quicktime/i, 'm4a'],
+  [/mpeg|mp3/i, 'mp3'],
+  [/wav|wave/i, 'wav'],
+];
+
+export const UPLOAD_TEXTS = {
+  notMultipart: 'Send the recording as multipart/form-data with a "files" part.',
+  noFile: 'The request has no recording in "files".',
+  unsupported: `This file type is not supported. Upload ${RECORDING.extensions.join(', ')}.`,
+  empty: 'The recording is empty.',
+  tooLarge: (bytes: number) => `The recording is larger than ${Math.round(bytes / 1024 / 1024)} MB.`,
+} as const;
+
+export interface UploadedRecording extends StoredObject {
+  objectKey: string;
+  contentType: string;
+  fields: Record<string, string>;
+}
+
+/** Bytes enough to tell every container we decode from its first bytes (ID3 tags aside). */
+const SNIFF_BYTES = 64;
+
+/**
+ * The upload, passed on once its first bytes look like a recording container; a mislabelled file
+ * fails at once (415) and never reaches storage or the analysis.
+ */
+async function* sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let head: Buffer | null = Buffer.alloc(0);
+  const check = (bytes: Buffer) => {
+    if (!sniffFormat(new Uint8Array(bytes)))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.unsupported);
+    return bytes;
+  };
+  for await (const chunk of source) {
+    if (!head) {
+      yield chunk;
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    if (head.length >= SNIFF_BYTES) {
+      yield check(head);
+      head = null;
+    }
+  }
+  if (head?.length) yield check(head);
+}
+
+/** The file's extension from its name, else from its type; null when neither is a recording. */
+function extensionOf(filename: string, mimetype: string): string | null {
+  const ext = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (ext && (RECORDING.extensions as readonly string[]).includes(ext)) return ext;
+  return EXTENSION_BY_MIME.find(([pattern]) => pattern.test(mimetype))?.[1] ?? null;
+}
+
+/**
+ * Streams the one `files` part of a multipart upload into object storage (never whole in memory)
+ * and collects the text fields, whichever order they come in. On any failure nothing stays stored.
+ */
+export async function receiveRecording(
+  request: FastifyRequest,
+  options: { store: ObjectStore; userId: string; maxBytes: number },
+): Promise<UploadedRecording> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.notMultipart);
+  const fields: Record<string, string> = {};
+  let stored: (StoredObject & { objectKey: string; contentType: string }) | null = null;
+  try {
+    const parts = request.parts({
+      // The file's own limit is enforced by the store while it streams, so a too-large body stops early.
+      limits: { fileSize: options.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const ext = extensionOf(part.filename ?? '', part.mimetype ?? '');
+      if (part.fieldname !== 'files' || stored) {
+        part.file.resume();
+        continue;
+      }
+      if (!ext || (part.mimetype && !RECORDING_MIME.test(part.mimetype))) {
+        part.file.resume();
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.unsupported);
+      }
+      const objectKey = `recordings/${options.userId}/${randomUUID()}.${ext}`;
+      const contentType = part.mimetype || 'application/octet-stream';
+      const body = Readable.from(sniffed(part.file));
+      const result = await options.store.put(objectKey, body, { contentType, maxBytes: options.maxBytes });
+      stored = { ...result, objectKey, contentType };
+    }
+  } catch (error) {
+    if (stored) await options.store.delete(stored.objectKey);
+    const { statusCode, message } = error as { statusCode?: number; message?: string };
+    if (error instanceof AppError) {
+      if (error.code === 'PAYLOAD_TOO_LARGE')
+        throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TEXTS.tooLarge(options.maxBytes));
+      throw error;
+    }
+    if (statusCode === 413) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TEXTS.tooLarge(options.maxBytes));
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
+    throw error;
+  }
+  if (!stored) throw new AppError('VALIDATION', UPLOAD_TEXTS.noFile);
+  if (stored.sizeBytes === 0) {
+    await options.store.delete(stored.objectKey);
+    throw new AppError('UNPROCESSABLE', UPLOAD_TEXTS.empty);
+  }
+  return { ...stored, fields };
+}

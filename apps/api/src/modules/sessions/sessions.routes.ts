@@ -1,0 +1,186 @@
+import {
+  errorBodySchema,
+  pageQuerySchema,
+  sessionProfileSchema,
+  sessionsPageSchema,
+  uploadRecordingFieldsSchema,
+  uploadRecordingResponseSchema,
+} from '@agaton/contracts';
+import { sessions } from '@agaton/db';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { reportSubject } from '../coaching-reports/report-subject.ts';
+import { recordingLink, verifyRecordingLink } from './recording-link.ts';
+import { receiveRecording } from './recording-upload.ts';
+import { enqueueAnalysis } from './session-analysis.ts';
+import { assertMayRecord, createSession, findSession, listSessions, toProfile } from './sessions.service.ts';
+import type { SessionsRuntime } from './sessions-runtime.ts';
+
+const idParams = z.object({ meetingId: z.string().max(64) });
+const forUser = z.object({ forUserId: z.string().max(64).optional() });
+
+/** Parses `Range: bytes=a-b` for one range inside the object; null = the whole object. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const match = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (!match[1] && !match[2])) return null;
+  let start = match[1] ? Number(match[1]) : size - Number(match[2]);
+  let end = match[1] && match[2] ? Number(match[2]) : size - 1;
+  start = Math.max(0, start);
+  end = Math.min(size - 1, end);
+  if (start > end) throw new AppError('VALIDATION', 'The requested range is not satisfiable.');
+  return { start, end };
+}
+
+/** Recording upload, sessions list and profile, and playback (spec 1 §7 "Upload recording", sessions). */
+export async function sessionsRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; runtime: SessionsRuntime },
+) {
+  const { ctx, runtime } = options;
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  const r = typed(app);
+  const tags = ['sessions'];
+  const security = [{ bearerAuth: [] }];
+
+  r.post(
+    '/sessions/recordings',
+    {
+      preHandler: requireAuth(ctx.tokens, 'user'),
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart: `files` (the recording), `username`, `startTime`, `endTime` (ISO), `sessionType` (default). The body streams to object storage; the analysis runs as a job.',
+        response: {
+          202: uploadRecordingResponseSchema,
+          ...errorResponses,
+          402: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = actorOf(request).sub;
+      // Before reading the body: a user who may not record is told at once, and nothing is stored.
+      await assertMayRecord(ctx, userId);
+      const upload = await receiveRecording(request, {
+        store: runtime.store,
+        userId,
+        maxBytes: ctx.config.RECORDING_UPLOAD_LIMIT_BYTES,
+      });
+      let session: { id: string; created: boolean };
+      try {
+        const parsed = uploadRecordingFieldsSchema.safeParse(upload.fields);
+        if (!parsed.success) {
+          throw new AppError(
+            'VALIDATION',
+            parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          );
+        }
+        session = await createSession(ctx, { userId, fields: parsed.data, upload });
+      } catch (error) {
+        await runtime.store.delete(upload.objectKey);
+        throw error;
+      }
+      if (!session.created) await runtime.store.delete(upload.objectKey);
+      await enqueueAnalysis(await runtime.queue(), session.id);
+      return reply.code(202).send({ meetingId: session.id });
+    },
+  );
+
+  r.get(
+    '/sessions',
+    {
+      preHandler: requireAuth(ctx.tokens, 'user'),
+      schema: {
+        tags,
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: sessionsPageSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      listSessions(ctx, {
+        userId: actorOf(request).sub,
+        limit: request.query.limit,
+        cursor: request.query.cursor,
+      }),
+  );
+
+  r.get(
+    '/sessions/:meetingId',
+    {
+      // Coaches read their own; organisation admins a managed member's (forUserId).
+      preHandler: requireAuth(ctx.tokens, ['user', 'admin']),
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        querystring: forUser,
+        response: { 200: sessionProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = await reportSubject(ctx, actorOf(request), request.query.forUserId);
+      const row = await findSession(ctx, { userId, sessionId: request.params.meetingId });
+      const link =
+        row.status === 'done' ? recordingLink({ secret: ctx.config.JWT_SECRET, sessionId: row.id }) : null;
+      return toProfile(row, link);
+    },
+  );
+
+  r.get(
+    '/sessions/:meetingId/recording',
+    {
+      schema: {
+        tags,
+        description:
+          'The recording, for an <audio> element: a signed link from the session profile; supports Range.',
+        params: idParams,
+        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const { meetingId } = request.params;
+      const valid = verifyRecordingLink({
+        secret: ctx.config.JWT_SECRET,
+        sessionId: meetingId,
+        ...request.query,
+      });
+      if (!valid) throw new AppError('FORBIDDEN');
+      const [row] = await ctx.db
+        .select({
+          objectKey: sessions.objectKey,
+          contentType: sessions.contentType,
+          sizeBytes: sessions.sizeBytes,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, meetingId));
+      if (!row) throw new AppError('NOT_FOUND');
+      const range = parseRange(request.headers.range, row.sizeBytes);
+      const object = await runtime.store.read(row.objectKey, range ?? undefined);
+      reply
+        .header('content-type', row.contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600');
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${row.sizeBytes}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', row.sizeBytes);
+      }
+      return reply.send(object.body);
+    },
+  );
+}

@@ -1,0 +1,209 @@
+import type {
+  AnalysisStage,
+  AnalysisState,
+  SessionProfile,
+  SessionSummary,
+  SessionsPage,
+  UploadRecordingFields,
+} from '@agaton/contracts';
+import { sessions, users } from '@agaton/db';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import type { UploadedRecording } from './recording-upload.ts';
+
+type SessionRow = typeof sessions.$inferSelect;
+
+/** Minutes a recording costs: its declared length, rounded up to the next minute. */
+export function minutesFor(declaredSeconds: number): number {
+  return Math.max(1, Math.ceil(declaredSeconds / 60));
+}
+
+/**
+ * Refuses at once (before the body is read) a user who may not record: a cancelled plan, or a trial
+ * with no minutes left (spec 1 §5). ACTIVE subscriptions record without a minute budget.
+ */
+export async function assertMayRecord(ctx: AppContext, userId: string) {
+  const [user] = await ctx.db
+    .select({ status: users.planStatus, minutes: users.availableRecordingMinutes })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (user.status === 'CANCELED' || (user.status === 'TRIALING' && user.minutes <= 0)) {
+    throw new AppError('PAYMENT_REQUIRED');
+  }
+}
+
+/**
+ * Records an uploaded recording as a queued session and charges its minutes, in one transaction:
+ * the same file uploaded again answers the first session's id and costs nothing; a trial without
+ * enough minutes is refused and the caller deletes the object (so nothing stays stored).
+ */
+export async function createSession(
+  ctx: AppContext,
+  options: {
+    userId: string;
+    fields: UploadRecordingFields & { sessionType: 'default' };
+    upload: UploadedRecording;
+  },
+): Promise<{ id: string; created: boolean }> {
+  const { userId, fields, upload } = options;
+  const startedAt = new Date(fields.startTime);
+  const endedAt = new Date(fields.endTime);
+  const declaredSeconds = (endedAt.getTime() - startedAt.getTime()) / 1000;
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ status: users.planStatus, minutes: users.availableRecordingMinutes })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    const [inserted] = await tx
+      .insert(sessions)
+      .values({
+        userId,
+        sessionType: fields.sessionType,
+        startedAt,
+        endedAt,
+        declaredSeconds,
+        objectKey: upload.objectKey,
+        contentType: upload.contentType,
+        sizeBytes: upload.sizeBytes,
+        sha256: upload.sha256,
+      })
+      .onConflictDoNothing({ target: [sessions.userId, sessions.sha256] })
+      .returning({ id: sessions.id });
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.sha256, upload.sha256)));
+      return { id: existing.id, created: false };
+    }
+    if (user.status === 'CANCELED') throw new AppError('PAYMENT_REQUIRED');
+    if (user.status === 'TRIALING') {
+      const minutes = minutesFor(declaredSeconds);
+      if (user.minutes < minutes) throw new AppError('PAYMENT_REQUIRED');
+      await tx
+        .update(users)
+        .set({ availableRecordingMinutes: sql`${users.availableRecordingMinutes} - ${minutes}` })
+        .where(eq(users.id, userId));
+      await tx.update(sessions).set({ minutesCharged: minutes }).where(eq(sessions.id, inserted.id));
+    }
+    return { id: inserted.id, created: true };
+  });
+}
+
+export function analysisState(
+  row: Pick<SessionRow, 'status' | 'stage' | 'percent' | 'error'>,
+): AnalysisState {
+  return { status: row.status, stage: row.stage, percent: row.percent, error: row.error };
+}
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const durationOf = (row: SessionRow) => Math.round(row.durationSeconds ?? row.declaredSeconds);
+
+function summary(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    timestampSeconds: seconds(row.startedAt),
+    durationSeconds: durationOf(row),
+    analysis: analysisState(row),
+  };
+}
+
+/** Cursor: the last item's start time and id, so pages stay stable while new sessions arrive. */
+export function encodeCursor(at: Date, id: string) {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
+  if (!cursor) return null;
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new AppError('VALIDATION', 'The cursor is not valid.');
+  }
+  return { at, id };
+}
+
+/** GET /sessions: the user's sessions, newest first. */
+export async function listSessions(
+  ctx: AppContext,
+  options: { userId: string; limit: number; cursor?: string },
+): Promise<SessionsPage> {
+  const after = decodeCursor(options.cursor);
+  const rows = await ctx.db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, options.userId),
+        after
+          ? or(
+              lt(sessions.startedAt, after.at),
+              and(eq(sessions.startedAt, after.at), lt(sessions.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(sessions.startedAt), desc(sessions.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(summary),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.startedAt, last.id) : null,
+  };
+}
+
+/** One session of this user, or 404 (another user's id is indistinguishable from a missing one). */
+export async function findSession(ctx: AppContext, options: { userId: string; sessionId: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.sessionId)) throw new AppError('NOT_FOUND');
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, options.sessionId), eq(sessions.userId, options.userId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The stored profile (SessionProfile fields besides id, times and analysis). */
+type StoredProfile = Pick<
+  SessionProfile,
+  | 'speakingTimePercentage'
+  | 'wordsSaid'
+  | 'evaluation'
+  | 'highlights'
+  | 'transcript'
+  | 'blocks'
+  | 'subProfiles'
+>;
+
+/** GET /sessions/{id}: the profile of spec 1 §3; its fields are empty until the analysis is done. */
+export function toProfile(row: SessionRow, recordingUrl: string | null): SessionProfile {
+  const stored = (row.status === 'done' ? row.profile : null) as StoredProfile | null;
+  return {
+    ...summary(row),
+    speakingTimePercentage: stored?.speakingTimePercentage ?? null,
+    wordsSaid: stored?.wordsSaid ?? null,
+    evaluation: stored?.evaluation ?? null,
+    highlights: stored?.highlights ?? [],
+    transcript: stored?.transcript ?? null,
+    blocks: stored?.blocks ?? [],
+    subProfiles: stored?.subProfiles ?? {},
+    words: row.status === 'done' ? ((row.words ?? []) as SessionProfile['words']) : [],
+    recordingUrl,
+  };
+}
+
+/** Progress of a running analysis: stage and percent over the whole job. */
+export async function setProgress(
+  ctx: AppContext,
+  sessionId: string,
+  progress: { stage: AnalysisStage; percent: number },
+) {
+  await ctx.db
+    .update(sessions)
+    .set({ stage: progress.stage, percent: Math.round(progress.percent) })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'running')));
+}
