@@ -1,29 +1,6 @@
 import { type SessionProfile, sessionTexts } from '@agaton/contracts';
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Card,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconCalendar,
-  IconClock,
-  IconMessage,
-  IconRefresh,
-  IconSparkles,
-} from '@tabler/icons-react';
+import { Anchor, Breadcrumbs, Center, Grid, Group, Loader, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendar, IconClock, IconMessage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '../../../components/ui/format';
@@ -31,9 +8,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
 import { isPending, useSessionProfile } from '../api/sessions-api';
 import { createPlayback, PlaybackContext } from '../hooks/playback';
-import { FEEDBACK_SECTIONS as S, SESSION_INVENTED_TEXTS as T } from '../texts';
+import { FEEDBACK_SECTIONS as S } from '../texts';
 import { type FeedbackTab, feedbackTabs } from '../utils/feedback-tabs';
-import { AnalysisProgress } from './analysis-progress';
+import { Failed, InProgress, LoadFailed } from './feedback-states';
 import { FluencyTab } from './fluency-tab';
 import { IntelligibilityTab } from './intelligibility-tab';
 import { OverviewTab } from './overview-tab';
@@ -86,85 +63,6 @@ function FeedbackMeta({ profile }: { profile: SessionProfile }) {
         </Meta>
       )}
     </Group>
-  );
-}
-
-function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Card withBorder radius="lg" padding="xl" data-testid="feedback-error">
-      <Stack align="center" ta="center" gap="sm" py="lg">
-        <ThemeIcon size={48} radius="xl" variant="light" color="red">
-          <IconAlertTriangle size={26} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={2} fz="lg" role="alert">
-          {F.loadFailed}
-        </Title>
-        <Text c="dimmed" size="sm" maw={460}>
-          {T.loadFailedAdvice}
-        </Text>
-        <Group mt="sm">
-          <Button
-            component={Link}
-            to={paths.coachSessions.href()}
-            variant="default"
-            size="sm"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            {T.backToSessions}
-          </Button>
-          <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
-            {T.retry}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
-  );
-}
-
-function InProgress({ profile }: { profile: SessionProfile }) {
-  return (
-    <Card withBorder radius="lg" padding="xl" data-testid="feedback-progress">
-      <Stack gap="md" maw={520} mx="auto" py="lg" ta="center">
-        <Center>
-          <ThemeIcon size={52} radius="xl" variant="light">
-            <IconSparkles size={28} stroke={1.5} />
-          </ThemeIcon>
-        </Center>
-        <Title order={2} fz="lg">
-          {T.progressTitle}
-        </Title>
-        <AnalysisProgress analysis={profile.analysis} />
-        <Text size="sm" c="dimmed">
-          {T.progressHint}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
-
-function Failed({ profile }: { profile: SessionProfile }) {
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      radius="lg"
-      icon={<IconAlertTriangle size={20} />}
-      title={T.analysisFailed}
-      data-testid="feedback-failed"
-    >
-      <Text size="sm">{profile.analysis.error ?? T.analysisFailedFallback}</Text>
-      <Button
-        component={Link}
-        to={paths.coachSessions.href()}
-        variant="white"
-        color="red"
-        size="xs"
-        mt="md"
-        leftSection={<IconArrowLeft size={14} />}
-      >
-        {T.backToSessions}
-      </Button>
-    </Alert>
   );
 }
 

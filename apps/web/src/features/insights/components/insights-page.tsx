@@ -9,15 +9,9 @@ import { paths } from '../../../config/paths';
 import { useInsights } from '../api/insights-api';
 import { INSIGHTS_TABS, type InsightsTab, INSIGHTS_TEXTS as T } from '../texts';
 import { hasEnoughSessions, toChartPoints } from '../utils/insights-data';
+import { MasteryTab } from './mastery-tab';
 import { OverviewTab } from './overview-tab';
-import {
-  ClarityTab,
-  ConfidenceTab,
-  FluencyTab,
-  IntelligibilityTab,
-  MasteryTab,
-  PronunciationTab,
-} from './skill-tabs';
+import { ClarityTab, ConfidenceTab, FluencyTab, IntelligibilityTab, PronunciationTab } from './skill-tabs';
 
 const PANELS = {
   overview: OverviewTab,

@@ -1,0 +1,91 @@
+import { type SessionProfile, sessionTexts } from '@agaton/contracts';
+import { Alert, Button, Card, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconSparkles } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { SESSION_INVENTED_TEXTS as T } from '../texts';
+import { AnalysisProgress } from './analysis-progress';
+
+const F = sessionTexts.feedback;
+
+/** The page's error state: the spec's text, advice, a way back and a retry. */
+export function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="feedback-error">
+      <Stack align="center" ta="center" gap="sm" py="lg">
+        <ThemeIcon size={48} radius="xl" variant="light" color="red">
+          <IconAlertTriangle size={26} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={2} fz="lg" role="alert">
+          {F.loadFailed}
+        </Title>
+        <Text c="dimmed" size="sm" maw={460}>
+          {T.loadFailedAdvice}
+        </Text>
+        <Group mt="sm">
+          <Button
+            component={Link}
+            to={paths.coachSessions.href()}
+            variant="default"
+            size="sm"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {T.backToSessions}
+          </Button>
+          <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
+            {T.retry}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** While the analysis runs: its stage and percent (the page polls until it is done). */
+export function InProgress({ profile }: { profile: SessionProfile }) {
+  return (
+    <Card withBorder radius="lg" padding="xl" data-testid="feedback-progress">
+      <Stack gap="md" maw={520} mx="auto" py="lg" ta="center">
+        <Center>
+          <ThemeIcon size={52} radius="xl" variant="light">
+            <IconSparkles size={28} stroke={1.5} />
+          </ThemeIcon>
+        </Center>
+        <Title order={2} fz="lg">
+          {T.progressTitle}
+        </Title>
+        <AnalysisProgress analysis={profile.analysis} />
+        <Text size="sm" c="dimmed">
+          {T.progressHint}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The analysis failed: why, and a way back. */
+export function Failed({ profile }: { profile: SessionProfile }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="lg"
+      icon={<IconAlertTriangle size={20} />}
+      title={T.analysisFailed}
+      data-testid="feedback-failed"
+    >
+      <Text size="sm">{profile.analysis.error ?? T.analysisFailedFallback}</Text>
+      <Button
+        component={Link}
+        to={paths.coachSessions.href()}
+        variant="white"
+        color="red"
+        size="xs"
+        mt="md"
+        leftSection={<IconArrowLeft size={14} />}
+      >
+        {T.backToSessions}
+      </Button>
+    </Alert>
+  );
+}
