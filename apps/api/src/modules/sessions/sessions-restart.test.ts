@@ -1,0 +1,127 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sessionProfileSchema } from '@agaton/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The durability the issue asks for, on the real server process: a server killed (SIGKILL) while it
+ * analyses a session comes back, takes the job up again and finishes it; the recording, the charge
+ * and the session are all still there, once.
+ */
+const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+const RECORDING = readFileSync(new URL('../../seed/demo-recordings/speaker-1260.ogg', import.meta.url));
+const port = Number(
+  execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    ],
+    { encoding: 'utf8' },
+  ).trim(),
+);
+const base = `http://127.0.0.1:${port}`;
+
+describe('a server killed mid-analysis', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agaton-restart-'));
+  let server: ChildProcess | null = null;
+
+  async function start() {
+    server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: '0',
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: join(dataDir, 'no-web'),
+        DATABASE_URL: '',
+      },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 400; i++) {
+      if (
+        await fetch(`${base}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('server did not start');
+  }
+
+  beforeAll(start, 120_000);
+  afterAll(() => {
+    server?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('resumes the job after a restart and finishes it with nothing lost', async () => {
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const email = `restart-${Date.now()}@example.com`;
+    const { authCode } = await post('/api/authn/sign-up', { email, password: 'Restart123' });
+    const { accessToken, refreshToken } = await post('/api/token', { code: authCode });
+    const auth = { authorization: `Bearer ${accessToken}` };
+
+    const form = new FormData();
+    form.append('username', email);
+    form.append('startTime', '2026-11-20T09:00:00.000Z');
+    form.append('endTime', '2026-11-20T09:00:39.880Z');
+    form.append('files', new Blob([new Uint8Array(RECORDING)], { type: 'audio/ogg' }), 'meeting.ogg');
+    const uploaded = await fetch(`${base}/api/sessions/recordings`, {
+      method: 'POST',
+      body: form,
+      headers: auth,
+    });
+    expect(uploaded.status).toBe(202);
+    const { meetingId } = (await uploaded.json()) as { meetingId: string };
+    const profile = async (token: string) =>
+      sessionProfileSchema.parse(
+        await fetch(`${base}/api/sessions/${meetingId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).then((r) => r.json()),
+      );
+
+    // Kill as soon as the analysis runs: the job is taken, nothing is saved yet.
+    for (let i = 0; i < 600 && (await profile(accessToken)).analysis.status !== 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await profile(accessToken)).analysis.status).toBe('running');
+    server?.kill('SIGKILL');
+    await new Promise((r) => server?.once('exit', r));
+
+    await start();
+    // A new access token from the stored refresh token: the old one still works, but sign-in state survives too.
+    const { accessToken: token } = await post('/api/token', { refreshToken });
+    let done = await profile(token);
+    for (let i = 0; i < 900 && done.analysis.status !== 'done' && done.analysis.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      done = await profile(token);
+    }
+    expect(done.analysis).toMatchObject({ status: 'done', percent: 100 });
+    expect(done.wordsSaid).toBeGreaterThan(10);
+    const page = await fetch(`${base}/api/sessions`, { headers: { authorization: `Bearer ${token}` } }).then(
+      (r) => r.json(),
+    );
+    expect(page.items).toHaveLength(1);
+    const me = await fetch(`${base}/api/app-user/me`, { headers: { authorization: `Bearer ${token}` } }).then(
+      (r) => r.json(),
+    );
+    expect(me.plan.features.recording.availableRecordingMinutes).toBe(99);
+  }, 300_000);
+});
