@@ -57,6 +57,9 @@ const CHANGES: { name: string; measure: GoalMeasure }[] = [
 
 const day = (d: Date) =>
   d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "on 11 November 2026", or "from … to …" when the sessions span several days. */
+const span = (first: Date, last: Date) =>
+  day(first) === day(last) ? `on ${day(first)}` : `from ${day(first)} to ${day(last)}`;
 const newestFirst = (sessions: ReportSession[]) =>
   [...sessions].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
 
@@ -110,7 +113,7 @@ export function writePeriodReport(input: {
     ? changeLines(
         now,
         before,
-        `Compared with your ${plural(earlier.length, 'session')} from ${day(earlier[earlier.length - 1].startedAt)} to ${day(earlier[0].startedAt)}:`,
+        `Compared with your ${plural(earlier.length, 'session')} ${span(earlier[earlier.length - 1].startedAt, earlier[0].startedAt)}:`,
       )
     : firstReport(now, 'This is your first weekly report: these figures are your starting point.');
   return [
@@ -190,7 +193,7 @@ function fluencyLines(now: Figures, before: Figures | null): string[] {
     return v === null ? '' : ` (before: ${v})`;
   };
   const lines = [
-    `Pauses between words: ${now.pausesPerMinute} per minute of speaking${was((f) => f.pausesPerMinute)}; ${now.longPausesPerMinute} of them 0.7 s or longer${was((f) => f.longPausesPerMinute)}.`,
+    `Pauses between words: ${now.pausesPerMinute} per minute of speaking${was((f) => f.pausesPerMinute)}; pauses and silences of 0.7 s or longer: ${now.longPausesPerMinute} per minute${was((f) => f.longPausesPerMinute)}.`,
     now.filledPauses > 0
       ? `Filler words: ${now.fillersPerMinute} per minute${was((f) => f.fillersPerMinute)}, most often ${quoted(now.fillers.slice(0, 2).map((x) => x.word))}.`
       : `No filler words such as "um" or "uh" were heard${was((f) => f.fillersPerMinute)}.`,

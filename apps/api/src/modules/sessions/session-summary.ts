@@ -206,7 +206,7 @@ function breakdown(m: SessionMetrics): string[] {
     `Fluency: ${m.fluency}/100`,
     `Intelligibility: ${m.intelligibility}/100 (clarity ${m.clarity}/100: how surely your words were made out)`,
     m.wordsPerMinute === null ? 'Pace: not measured' : `Pace: ${m.wordsPerMinute} words per minute`,
-    `Pauses: ${m.pauses} between words and ${m.silences} silences of 2 s or more (${m.longPauses} of them 0.7 s or longer); filler words: ${m.filledPauses}; repetitions: ${m.repetitions}`,
+    `Pauses: ${m.pauses} between words and ${m.silences} silences of 2 s or more; ${m.longPauses} pauses and silences of 0.7 s or longer in all; filler words: ${m.filledPauses}; repetitions: ${m.repetitions}`,
     `Hesitations and pauses per sentence: ${m.hesitationsAndPausesPerSentence}`,
     `Talk time: ${formatDuration(m.speakingSeconds)} (${m.speakingTimePercentage}% of the session)`,
   ];
