@@ -52,11 +52,19 @@ export function PerformanceBadge({ performance }: { performance: Performance }) 
 }
 
 /** Bullets, or a muted line when there is nothing to list. */
-export function Bullets({ items, icon }: { items: readonly string[]; icon?: ReactNode }) {
+export function Bullets({
+  items,
+  icon,
+  empty,
+}: {
+  items: readonly string[];
+  icon?: ReactNode;
+  empty?: string;
+}) {
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {FEEDBACK_SECTIONS.nothingHere}
+        {empty ?? FEEDBACK_SECTIONS.nothingHere}
       </Text>
     );
   }

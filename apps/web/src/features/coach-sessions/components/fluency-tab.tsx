@@ -23,7 +23,7 @@ function WordList({
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {S.nothingHere}
+        {S.noneStoodOut}
       </Text>
     );
   }

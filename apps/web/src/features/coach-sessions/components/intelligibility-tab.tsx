@@ -45,7 +45,7 @@ export function IntelligibilityTab({ profile, words }: { profile: Profile; words
             </Table>
           ) : (
             <Text size="sm" c="dimmed">
-              {S.nothingHere}
+              {S.noUnclearWords}
             </Text>
           )}
         </Section>
@@ -64,7 +64,7 @@ export function IntelligibilityTab({ profile, words }: { profile: Profile; words
             </Group>
           ) : (
             <Text size="sm" c="dimmed">
-              {S.nothingHere}
+              {S.noAbbreviations}
             </Text>
           )}
         </Section>

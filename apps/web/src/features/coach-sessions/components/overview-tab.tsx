@@ -14,6 +14,17 @@ const BREAKDOWN = [
   ['intelligibility', 'intelligibillityProfile', S.intelligibility],
 ] as const;
 
+/** The analysis may write its own transcript sample as a block: shown as a quote, and only once. */
+const isTranscriptBlock = (header: string) => /transcript/i.test(header);
+
+function Quote({ children }: { children: string }) {
+  return (
+    <Blockquote color="brand" p="md" fz="sm" lh={1.7} data-testid="transcript-sample-text">
+      {children}
+    </Blockquote>
+  );
+}
+
 /** Overview: evaluation, description blocks, key takeaways, a transcript sample and the breakdown. */
 export function OverviewTab({
   profile,
@@ -29,7 +40,7 @@ export function OverviewTab({
   return (
     <Stack gap="md">
       {scores.length > 0 && (
-        <Section title={S.breakdown} testId="breakdown">
+        <Section title={S.scores} testId="breakdown">
           <SimpleGrid cols={{ base: scores.length, xs: scores.length }} spacing="xs">
             {scores.map(({ tab, label, score }) => (
               <UnstyledButton
@@ -69,17 +80,22 @@ export function OverviewTab({
           />
         </Section>
       )}
-      {profile.blocks.map((block, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
-        <Section key={i} title={block.header} testId="feedback-block">
-          <BlockContent content={block.content} />
-        </Section>
-      ))}
-      {profile.transcript && (
+      {profile.blocks.map((block, i) =>
+        isTranscriptBlock(block.header) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
+          <Section key={i} title={block.header} testId="transcript-sample">
+            <Quote>{block.content.join(' ')}</Quote>
+          </Section>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
+          <Section key={i} title={block.header} testId="feedback-block">
+            <BlockContent content={block.content} />
+          </Section>
+        ),
+      )}
+      {profile.transcript && !profile.blocks.some((b) => isTranscriptBlock(b.header)) && (
         <Section title={S.transcriptSample} testId="transcript-sample">
-          <Blockquote color="brand" p="md" fz="sm" lh={1.7} data-testid="transcript-sample-text">
-            {transcriptSample(profile.transcript)}
-          </Blockquote>
+          <Quote>{transcriptSample(profile.transcript)}</Quote>
         </Section>
       )}
     </Stack>

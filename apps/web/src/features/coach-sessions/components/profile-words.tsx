@@ -37,15 +37,18 @@ export function WordTable({
   words,
   timed,
   testId,
+  empty,
 }: {
   words: ProfileWord[];
   timed: readonly TimedWord[];
   testId: string;
+  /** Shown when there are no words. */
+  empty: string;
 }) {
   if (words.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {S.nothingHere}
+        {empty}
       </Text>
     );
   }

@@ -42,7 +42,7 @@ function PhonemeCard({
         </Group>
       ) : null}
       <Text size="sm" lh={1.6}>
-        {description || S.nothingHere}
+        {description || S.noSoundStoodOut}
       </Text>
     </Card>
   );
@@ -72,6 +72,7 @@ export function PronunciationTab({ profile, words }: { profile: Profile; words: 
         <Section title={S.badExamples} testId="bad-examples">
           <Bullets
             items={profile.badExamples}
+            empty={S.noBadExamples}
             icon={
               <BulletIcon color="red">
                 <IconX size={13} />
@@ -90,7 +91,12 @@ export function PronunciationTab({ profile, words }: { profile: Profile; words: 
           </Text>
         }
       >
-        <WordTable words={profile.challengingWords} timed={words} testId="challenging-words-table" />
+        <WordTable
+          words={profile.challengingWords}
+          timed={words}
+          testId="challenging-words-table"
+          empty={S.noChallengingWords}
+        />
       </Section>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <PhonemeCard
@@ -134,7 +140,7 @@ export function PronunciationTab({ profile, words }: { profile: Profile; words: 
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {S.nothingHere}
+            {S.noChallengingSounds}
           </Text>
         )}
       </Section>

@@ -67,6 +67,15 @@ describe('session feedback', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('rate-reference')).toHaveTextContent(F.speakingRateReference);
   });
 
+  it('shows the transcript sample once, as a quote, when the analysis wrote it as a block', async () => {
+    const blocks = [...profile().blocks, { header: 'Transcript sample', content: ['On Thursday we…'] }];
+    stubApi({ '/sessions/s1': { status: 200, body: profile({ blocks }) } });
+    open();
+    expect(await screen.findByTestId('transcript-sample')).toHaveTextContent('On Thursday we…');
+    expect(screen.getAllByTestId('transcript-sample')).toHaveLength(1);
+    expect(screen.getAllByTestId('feedback-block')).toHaveLength(2);
+  });
+
   it('lists challenging words with their sounds and plays one from the recording', async () => {
     stubApi({ '/sessions/s1': { status: 200, body: profile() } });
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

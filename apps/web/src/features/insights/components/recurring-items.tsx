@@ -8,7 +8,7 @@ export function RecurringTable({ items, kind }: { items: readonly RecurringItem[
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {T.nothingRecurring}
+        {kind === 'sound' ? T.noRecurringSounds : T.noRecurringWords}
       </Text>
     );
   }
