@@ -9,6 +9,13 @@ import { z } from 'zod';
 
 const score100 = z.number().min(0).max(100);
 export const performanceSchema = z.enum(['HIGH', 'MEDIUM', 'LOW']);
+
+/** Spec 1 §9: words scoring 80% or below are challenging, above are mastered. */
+export const CHALLENGING_AT_OR_BELOW = 80;
+/** Spec 1 §2 and §9: the speaking-rate gauge runs 100–170 words per minute; US English speakers average 120–150. */
+/** Spec: a speaking rate needs at least 10 words (below, wordsPerMinute is null). */
+export const MIN_WORDS_FOR_RATE = 10;
+export const SPEAKING_RATE = { scale: { min: 100, max: 170 }, average: { min: 120, max: 150 } } as const;
 export const cefrLevelSchema = z.enum(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
 export type CefrLevelName = z.infer<typeof cefrLevelSchema>;
 

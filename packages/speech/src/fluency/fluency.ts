@@ -1,3 +1,4 @@
+import { MIN_WORDS_FOR_RATE, SPEAKING_RATE } from '@agaton/contracts';
 import type { VoicedSegment } from '../audio/vad.ts';
 import type { FluencyProfile, PauseEvent } from '../types.ts';
 import { findEvents, LONG_PAUSE_SEC, normaliseWord, spokenWords, type TimedWord } from './events.ts';
@@ -14,10 +15,9 @@ export interface FluencyInput {
   score?: number;
 }
 
-/** Spec: at least 10 words are needed for a speaking-rate average. */
-export const MIN_WORDS_FOR_RATE = 10;
+export { MIN_WORDS_FOR_RATE };
 /** Spec: average English speech runs at 120–150 words per minute. */
-export const AVERAGE_WPM = { min: 120, max: 150 } as const;
+export const AVERAGE_WPM = SPEAKING_RATE.average;
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 

@@ -1,9 +1,9 @@
+import { CHALLENGING_AT_OR_BELOW } from '@agaton/contracts';
 import type { Performance, PhoneResult, PronunciationProfile, WordResult } from '../types.ts';
 import { phonemeInfo, respell } from './phonemes.ts';
 import { UNCERTAIN_EXPLANATION } from './uncertain.ts';
 
-/** Spec: words scoring 80% or below are challenging, above are mastered. */
-export const CHALLENGING_AT_OR_BELOW = 80;
+export { CHALLENGING_AT_OR_BELOW };
 
 /** HIGH above 80, MEDIUM above 60, else LOW. */
 export function performanceOf(score: number): Performance {

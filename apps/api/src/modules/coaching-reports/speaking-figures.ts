@@ -1,17 +1,17 @@
+import { CHALLENGING_AT_OR_BELOW, MIN_WORDS_FOR_RATE, SPEAKING_RATE } from '@agaton/contracts';
 import type { SessionMetrics } from '@agaton/speech';
 
 /*
  * The figures the session summary, the coaching reports and the insights are written from: one
  * session's stored metrics, or several sessions' merged. Only type imports from @agaton/speech, so
- * the api's main thread does not load the engine; the spec's constants are repeated here.
+ * the api's main thread does not load the engine; the spec's constants come from the contracts.
  */
 
+export { CHALLENGING_AT_OR_BELOW };
 /** Spec 1 §2: US English speakers average 120–150 words per minute. */
-export const AVERAGE_WPM = { min: 120, max: 150 } as const;
-/** Spec 1 §9: scores of 80 or below are challenging. */
-export const CHALLENGING_AT_OR_BELOW = 80;
+export const AVERAGE_WPM = SPEAKING_RATE.average;
 /** Fewer words than this are too little to judge (the engine's speaking-rate minimum). */
-export const MIN_WORDS_TO_JUDGE = 10;
+export const MIN_WORDS_TO_JUDGE = MIN_WORDS_FOR_RATE;
 
 /** A sound across sessions. */
 export interface SoundFigure {

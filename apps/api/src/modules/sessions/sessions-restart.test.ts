@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sessionProfileSchema } from '@agaton/contracts';
+import { sessionProfileSchema, sessionsPageSchema, userSchema } from '@agaton/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -64,7 +64,8 @@ describe('a server killed mid-analysis', () => {
   });
 
   it('resumes the job after a restart and finishes it with nothing lost', async () => {
-    const post = (path: string, body: unknown, token?: string) =>
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads a few fields of JSON answers.
+    const post = (path: string, body: unknown, token?: string): Promise<any> =>
       fetch(`${base}${path}`, {
         method: 'POST',
         headers: {
@@ -115,13 +116,10 @@ describe('a server killed mid-analysis', () => {
     }
     expect(done.analysis).toMatchObject({ status: 'done', percent: 100 });
     expect(done.wordsSaid).toBeGreaterThan(10);
-    const page = await fetch(`${base}/api/sessions`, { headers: { authorization: `Bearer ${token}` } }).then(
-      (r) => r.json(),
-    );
-    expect(page.items).toHaveLength(1);
-    const me = await fetch(`${base}/api/app-user/me`, { headers: { authorization: `Bearer ${token}` } }).then(
-      (r) => r.json(),
-    );
+    const get = (path: string) =>
+      fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    expect(sessionsPageSchema.parse(await get('/api/sessions')).items).toHaveLength(1);
+    const me = userSchema.parse(await get('/api/app-user/me'));
     expect(me.plan.features.recording.availableRecordingMinutes).toBe(99);
   }, 300_000);
 });
