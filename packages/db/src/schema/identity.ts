@@ -30,6 +30,13 @@ export const users = pgTable('users', {
     .default('TRIALING'),
   trialStart: timestamp('trial_start', { withTimezone: true }),
   availableRecordingMinutes: integer('available_recording_minutes').notNull().default(0),
+  /** Paid plan (docs/decisions/014-billing.md): which plan, through which provider, and its period. */
+  planId: text('plan_id'),
+  billingProvider: text('billing_provider', { enum: ['local', 'stripe'] }),
+  /** Start of the period the recording allowance was granted for; a later period renews it. */
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   createdAt: createdAt(),
 });
 

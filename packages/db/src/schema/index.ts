@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './organisation.ts';
