@@ -17,6 +17,10 @@ export const planSchema = z.object({
   subscription: z.object({
     trialStart: z.string().nullable(),
     status: subscriptionStatusSchema,
+    /** The paid plan once there was one, its period end (renewal or end date) and a pending cancel. */
+    planId: z.string().nullable().optional(),
+    currentPeriodEnd: z.string().nullable().optional(),
+    cancelAtPeriodEnd: z.boolean().optional(),
   }),
   features: z.object({
     recording: z.object({ availableRecordingMinutes: z.number() }),
