@@ -89,8 +89,9 @@ describe('a server killed mid-analysis', () => {
       body: form,
       headers: auth,
     });
-    expect(uploaded.status).toBe(202);
-    const { meetingId } = (await uploaded.json()) as { meetingId: string };
+    const answer = await uploaded.text();
+    expect(uploaded.status, answer).toBe(202);
+    const { meetingId } = JSON.parse(answer) as { meetingId: string };
     const profile = async (token: string) =>
       sessionProfileSchema.parse(
         await fetch(`${base}/api/sessions/${meetingId}`, {
