@@ -17,6 +17,7 @@ import { typed } from './lib/route-kit.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appUserRoutes } from './modules/app-user/app-user.routes.ts';
+import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { coachingReportsRoutes } from './modules/coaching-reports/coaching-reports.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.register(sessionsRoutes, { ctx, runtime: sessions });
       coachingReportsRoutes(api, ctx);
       insightsRoutes(api, ctx);
+      articlesRoutes(api, ctx);
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
     },
     { prefix: '/api' },
