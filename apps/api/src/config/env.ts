@@ -105,6 +105,31 @@ const envSchema = z.object({
   SESSION_WORKERS: positiveInt.default(1),
   /** Off turns off the server's text-to-speech, so browsers use their own speechSynthesis. */
   TTS_ENABLED: flag.default(true),
+  /**
+   * Billing (docs/decisions/014-billing.md): `local` checks out and manages plans on pages inside the
+   * app (paying activates at once); `stripe` uses Stripe Checkout, the Customer Portal and webhooks.
+   */
+  BILLING_PROVIDER: z.enum(['local', 'stripe'], { error: 'must be local or stripe' }).default('local'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+    .optional(),
+  /** Signing secret of the webhook endpoint (/api/billing/webhook). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must start with whsec_')
+    .optional(),
+  /** Stripe price id of the Record Meeting licence (monthly). */
+  STRIPE_PRICE_RECORD_MEETING: z
+    .string()
+    .regex(/^price_/, 'must start with price_')
+    .optional(),
+  /** Another address for Stripe's API (a proxy; tests use a server on loopback). */
+  STRIPE_API_URL: url.optional(),
+  /** Where contact-sales requests are e-mailed. */
+  SALES_EMAIL: z.email({ error: 'must be an e-mail address' }).default('sales@agaton.local'),
+  /** Contact-sales requests per client IP per hour (then 429). */
+  CONTACT_SALES_RATE_LIMIT_PER_HOUR: positiveInt.default(5),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -151,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const raw = parsed.data;
+  if (raw.BILLING_PROVIDER === 'stripe') {
+    const needed = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_RECORD_MEETING'] as const;
+    const missing = needed.filter((name) => !raw[name]);
+    if (missing.length > 0) {
+      const lines = missing.map((name) => `  ${name}: required when BILLING_PROVIDER is stripe`);
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+  }
   const dataDir = resolve(raw.DATA_DIR);
   return {
     ...raw,

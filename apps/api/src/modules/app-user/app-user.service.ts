@@ -3,12 +3,13 @@ import { type Database, users } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { toPlan } from '../billing/plan-rules.ts';
 
 type UserRow = typeof users.$inferSelect;
 
 const knownFeatures = new Set<string>(COACH_FEATURES);
 
-/** Maps a users row to the User contract (spec 1 §3). */
+/** Maps a users row to the User contract (spec 1 §3); the plan is settled to now (decision 014). */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -16,10 +17,7 @@ export function toUser(row: UserRow): User {
     firstName: row.firstName,
     enabledFeatures: row.enabledFeatures.filter((f): f is CoachFeature => knownFeatures.has(f)),
     goals: row.goals,
-    plan: {
-      subscription: { trialStart: row.trialStart?.toISOString() ?? null, status: row.planStatus },
-      features: { recording: { availableRecordingMinutes: row.availableRecordingMinutes } },
-    },
+    plan: toPlan(row),
   };
 }
 

@@ -7,9 +7,10 @@ import type {
   UploadRecordingFields,
 } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { columnsOf, mayRecord, settle, stateOf } from '../billing/plan-rules.ts';
 import type { UploadedRecording } from './recording-upload.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -20,24 +21,20 @@ export function minutesFor(declaredSeconds: number): number {
 }
 
 /**
- * Refuses at once (before the body is read) a user who may not record: a cancelled plan, or a trial
- * with no minutes left (spec 1 §5). ACTIVE subscriptions record without a minute budget.
+ * Refuses at once (before the body is read) a user who may not record (spec 1 §5, decision 014): a
+ * cancelled plan or an ended trial, or a trial or subscription with no minutes left.
  */
 export async function assertMayRecord(ctx: AppContext, userId: string) {
-  const [user] = await ctx.db
-    .select({ status: users.planStatus, minutes: users.availableRecordingMinutes })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED');
-  if (user.status === 'CANCELED' || (user.status === 'TRIALING' && user.minutes <= 0)) {
-    throw new AppError('PAYMENT_REQUIRED');
-  }
+  if (!mayRecord(settle(stateOf(user), new Date()))) throw new AppError('PAYMENT_REQUIRED');
 }
 
 /**
  * Records an uploaded recording as a queued session and charges its minutes, in one transaction:
- * the same file uploaded again answers the first session's id and costs nothing; a trial without
- * enough minutes is refused and the caller deletes the object (so nothing stays stored).
+ * the same file uploaded again answers the first session's id and costs nothing; a trial or a
+ * subscription without enough minutes is refused and the caller deletes the object (so nothing stays
+ * stored). What time has done to the plan (an ended trial, a renewed period) is saved with the charge.
  */
 export async function createSession(
   ctx: AppContext,
@@ -52,12 +49,9 @@ export async function createSession(
   const endedAt = new Date(fields.endTime);
   const declaredSeconds = (endedAt.getTime() - startedAt.getTime()) / 1000;
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ status: users.planStatus, minutes: users.availableRecordingMinutes })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!user) throw new AppError('UNAUTHENTICATED');
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!row) throw new AppError('UNAUTHENTICATED');
+    const plan = settle(stateOf(row), new Date());
     const [inserted] = await tx
       .insert(sessions)
       .values({
@@ -80,16 +74,13 @@ export async function createSession(
         .where(and(eq(sessions.userId, userId), eq(sessions.sha256, upload.sha256)));
       return { id: existing.id, created: false };
     }
-    if (user.status === 'CANCELED') throw new AppError('PAYMENT_REQUIRED');
-    if (user.status === 'TRIALING') {
-      const minutes = minutesFor(declaredSeconds);
-      if (user.minutes < minutes) throw new AppError('PAYMENT_REQUIRED');
-      await tx
-        .update(users)
-        .set({ availableRecordingMinutes: sql`${users.availableRecordingMinutes} - ${minutes}` })
-        .where(eq(users.id, userId));
-      await tx.update(sessions).set({ minutesCharged: minutes }).where(eq(sessions.id, inserted.id));
-    }
+    const minutes = minutesFor(declaredSeconds);
+    if (plan.status === 'CANCELED' || plan.minutes < minutes) throw new AppError('PAYMENT_REQUIRED');
+    await tx
+      .update(users)
+      .set(columnsOf({ ...plan, minutes: plan.minutes - minutes }))
+      .where(eq(users.id, userId));
+    await tx.update(sessions).set({ minutesCharged: minutes }).where(eq(sessions.id, inserted.id));
     return { id: inserted.id, created: true };
   });
 }

@@ -4,6 +4,7 @@ import {
   coachingReportSchema,
   coachingReportsPageSchema,
   insightsSchema,
+  RECORD_MEETING_MONTHLY_MINUTES,
   type SessionProfile,
   sessionProfileSchema,
   sessionsPageSchema,
@@ -277,5 +278,75 @@ describe('sessions: uploads refused before anything is stored', () => {
     expect((await call(t.app, 'GET', '/api/sessions?cursor=nonsense', { token })).statusCode).toBe(400);
     expect((await call(t.app, 'GET', '/api/sessions/not-a-uuid', { token })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/coaching-reports/not-a-uuid', { token })).statusCode).toBe(404);
+  });
+});
+
+describe('sessions: minutes by plan (docs/decisions/014-billing.md)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const DAY = 86_400_000;
+  const fields = (email: string, endTime = END) => ({ username: email, startTime: START, endTime });
+  /** A Record Meeting subscription paid through the embedded provider, in its current period. */
+  const subscribed = (over: Parameters<typeof buildUser>[1] = {}) =>
+    buildUser(t.db, {
+      planStatus: 'ACTIVE',
+      planId: 'record-meeting',
+      billingProvider: 'local',
+      currentPeriodStart: new Date(Date.now() - DAY),
+      currentPeriodEnd: new Date(Date.now() + 29 * DAY),
+      availableRecordingMinutes: RECORD_MEETING_MONTHLY_MINUTES,
+      ...over,
+    });
+  const minutesOf = async (id: string) =>
+    (await t.db.select().from(users).where(eq(users.id, id)))[0].availableRecordingMinutes;
+  const tokenOf = async (email: string) => (await signIn(t.app, email, 'Agaton123')).accessToken;
+
+  it('charges an ACTIVE subscription against its monthly allowance', async () => {
+    const active = await subscribed();
+    const res = await upload(t.app, await tokenOf(active.email), fields(active.email));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await minutesOf(active.id)).toBe(RECORD_MEETING_MONTHLY_MINUTES - 1);
+  });
+
+  it('refuses an ACTIVE subscription whose allowance is spent or too small, storing nothing', async () => {
+    const spent = await subscribed({ availableRecordingMinutes: 0 });
+    expect((await upload(t.app, await tokenOf(spent.email), fields(spent.email))).statusCode).toBe(402);
+    const low = await subscribed({ availableRecordingMinutes: 2 });
+    const long = await upload(t.app, await tokenOf(low.email), fields(low.email, '2026-11-20T09:10:00.000Z'));
+    expect(long.statusCode).toBe(402);
+    expect(await minutesOf(low.id)).toBe(2);
+    expect(storedFiles(t, spent.id)).toEqual([]);
+    expect(storedFiles(t, low.id)).toEqual([]);
+  });
+
+  it('records on a renewed allowance once the period has rolled over, and saves the new period', async () => {
+    const rolled = await subscribed({
+      availableRecordingMinutes: 0,
+      currentPeriodStart: new Date(Date.now() - 40 * DAY),
+      currentPeriodEnd: new Date(Date.now() - 10 * DAY),
+    });
+    const res = await upload(t.app, await tokenOf(rolled.email), fields(rolled.email));
+    expect(res.statusCode, res.body).toBe(202);
+    const [row] = await t.db.select().from(users).where(eq(users.id, rolled.id));
+    expect(row.availableRecordingMinutes).toBe(RECORD_MEETING_MONTHLY_MINUTES - 1);
+    expect(row.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses a trial past its 7 days and a cancelled subscription past its period end', async () => {
+    const old = await buildUser(t.db, { trialStart: new Date(Date.now() - 8 * DAY) });
+    expect((await upload(t.app, await tokenOf(old.email), fields(old.email))).statusCode).toBe(402);
+    const ended = await subscribed({
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(Date.now() - 1000),
+    });
+    expect((await upload(t.app, await tokenOf(ended.email), fields(ended.email))).statusCode).toBe(402);
+    const ending = await subscribed({ cancelAtPeriodEnd: true });
+    expect((await upload(t.app, await tokenOf(ending.email), fields(ending.email))).statusCode).toBe(202);
   });
 });
