@@ -1,5 +1,11 @@
 import type { User } from '@agaton/contracts';
-import { IconHistory, IconMessageChatbot, IconMicrophone, IconReportAnalytics } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconHistory,
+  IconMessageChatbot,
+  IconMicrophone,
+  IconReportAnalytics,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
 import { type CoachNavKey, coachNavItems, trialBanner } from '../../lib/navigation';
@@ -24,7 +30,10 @@ export function CoachShell({
   onLogout: () => void;
   children: ReactNode;
 }) {
-  const items = coachNavItems(user.enabledFeatures).map((item) => ({ ...item, icon: icons[item.key] }));
+  const items = [
+    ...coachNavItems(user.enabledFeatures).map((item) => ({ ...item, icon: icons[item.key] })),
+    { key: 'learning', label: 'Learning', to: paths.coachLearning.href(), icon: IconBook },
+  ];
   return (
     <ShellFrame
       home={paths.coach.href()}

@@ -1,0 +1,43 @@
+import { PRACTISE_HEADING, splitPractise } from '@agaton/contracts';
+import { Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMicrophone } from '@tabler/icons-react';
+import { LEARNING_INVENTED_TEXTS as T } from '../texts';
+import classes from './article-body.module.css';
+import { ArticleMarkdown } from './article-markdown';
+
+/** An article's markdown with its 'Practise aloud' section set apart as a panel to read from. */
+export function ArticleBody({ content }: { content: string }) {
+  const { before, practise, after } = splitPractise(content);
+  return (
+    <div data-testid="article-content">
+      <div className={classes.prose}>
+        <ArticleMarkdown>{before}</ArticleMarkdown>
+      </div>
+      {practise !== null && (
+        <section className={classes.practise} aria-labelledby="practise-aloud" data-testid="practise-section">
+          <Group gap="sm" mb="sm" wrap="nowrap">
+            <ThemeIcon size={36} radius="xl" aria-hidden>
+              <IconMicrophone size={20} />
+            </ThemeIcon>
+            <div>
+              <Title order={2} fz="xl" id="practise-aloud">
+                {PRACTISE_HEADING}
+              </Title>
+              <Text size="sm" c="brand.8">
+                {T.practiseHint}
+              </Text>
+            </div>
+          </Group>
+          <div className={classes.prose}>
+            <ArticleMarkdown>{practise}</ArticleMarkdown>
+          </div>
+        </section>
+      )}
+      {after && (
+        <div className={classes.prose}>
+          <ArticleMarkdown>{after}</ArticleMarkdown>
+        </div>
+      )}
+    </div>
+  );
+}
