@@ -17,7 +17,14 @@ export function ArticleCover({ url, radius = 0 }: { url: string | null; radius?:
   return (
     <AspectRatio ratio={2}>
       {url ? (
-        <img src={url} alt="" style={{ ...fill, borderRadius: radius }} data-testid="article-cover" />
+        <img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          style={{ ...fill, borderRadius: radius }}
+          data-testid="article-cover"
+        />
       ) : (
         <div style={{ ...fill, borderRadius: radius }} />
       )}
