@@ -26,6 +26,8 @@ import CoachPricingRoute from './routes/coach/pricing';
 import CoachRecordMeetingRoute from './routes/coach/record-meeting';
 import CoachSessionRoute from './routes/coach/session';
 import CoachSessionsRoute from './routes/coach/sessions';
+import CoachSubscriptionRoute from './routes/coach/subscription';
+import CoachUpgradeSuccessRoute from './routes/coach/upgrade-success';
 import DashboardAssistantRoute from './routes/dashboard/assistant';
 import DashboardQaReportRoute from './routes/dashboard/assistant-qa-report';
 import DashboardAssistantUserReportRoute from './routes/dashboard/assistant-user-report';
@@ -115,6 +117,8 @@ export const routes: RouteObject[] = [
           [paths.coachPlan.path, <CoachPlanRoute key="pl" />],
           [paths.coachPricing.path, <CoachPricingRoute key="pr" />],
           [paths.coachCheckout.path, <CoachCheckoutRoute key="co" />],
+          [paths.coachSubscription.path, <CoachSubscriptionRoute key="su" />],
+          [paths.coachUpgradeSuccess.path, <CoachUpgradeSuccessRoute key="us" />],
         ] as const
       ).map(([path, element]) => ({ path: child(path, paths.coach.path), element })),
     ],

@@ -65,6 +65,10 @@ export const paths = {
   coachPlan: { path: '/coach/plans/:plan', href: (plan: string) => `/coach/plans/${plan}` },
   coachPricing: { path: '/coach/pricing', href: () => '/coach/pricing' },
   coachCheckout: { path: '/coach/checkout', href: () => '/coach/checkout' },
+  // Not in the spec's table (its path is not shown): our choices, docs/decisions/014-billing.md.
+  coachUpgradeSuccess: { path: '/coach/upgrade-success', href: () => '/coach/upgrade-success' },
+  /** The embedded billing provider's customer portal (cancel or resume). */
+  coachSubscription: { path: '/coach/subscription', href: () => '/coach/subscription' },
 
   // Dashboard area (signed-in admin)
   dashboard: { path: '/dashboard', href: () => '/dashboard' },

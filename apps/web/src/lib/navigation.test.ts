@@ -35,6 +35,25 @@ describe('trial banner', () => {
     expect(trialBanner(plan('CANCELED', null))).toBeNull();
     expect(trialBanner(plan('ACTIVE', '2026-01-01'))).toBeNull();
   });
+
+  it('says when a cancelled subscription ends, and that a paid plan has ended', () => {
+    const paid = plan('ACTIVE', '2026-01-01');
+    const ending = {
+      ...paid,
+      subscription: {
+        ...paid.subscription,
+        planId: 'record-meeting',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: '2026-02-08T10:00:00.000Z',
+      },
+    };
+    expect(trialBanner(ending)).toEqual({ kind: 'ending', endsAt: '2026-02-08T10:00:00.000Z' });
+    const over = {
+      ...ending,
+      subscription: { ...ending.subscription, status: 'CANCELED' as const, cancelAtPeriodEnd: false },
+    };
+    expect(trialBanner(over)).toEqual({ kind: 'subscription-ended' });
+  });
 });
 
 describe('dashboard routing', () => {

@@ -36,19 +36,30 @@ export function coachHome(areas: { sessions: boolean; coachingReports: boolean }
   return paths.coachInsights.href();
 }
 
-export type TrialBanner = { kind: 'trialing'; minutesLeft: number } | { kind: 'ended' } | null;
+export type TrialBanner =
+  | { kind: 'trialing'; minutesLeft: number }
+  | { kind: 'ended' }
+  | { kind: 'subscription-ended' }
+  | { kind: 'ending'; endsAt: string }
+  | null;
 
-/** Trial banner state: TRIALING shows the minutes left; a started trial now CANCELED has ended. */
+/**
+ * Trial banner state (spec 1 §4): TRIALING shows the minutes left; a started trial now CANCELED has
+ * ended (a paid plan that ended says so instead); an ACTIVE plan set to cancel says when it ends.
+ */
 export function trialBanner(plan: Plan | undefined): TrialBanner {
   if (!plan) return null;
-  const { status, trialStart } = plan.subscription;
+  const { status, trialStart, planId, cancelAtPeriodEnd, currentPeriodEnd } = plan.subscription;
   if (status === 'TRIALING') {
     return {
       kind: 'trialing',
       minutesLeft: Math.max(0, Math.floor(plan.features.recording.availableRecordingMinutes)),
     };
   }
+  if (status === 'CANCELED' && planId) return { kind: 'subscription-ended' };
   if (status === 'CANCELED' && trialStart) return { kind: 'ended' };
+  if (status === 'ACTIVE' && cancelAtPeriodEnd && currentPeriodEnd)
+    return { kind: 'ending', endsAt: currentPeriodEnd };
   return null;
 }
 

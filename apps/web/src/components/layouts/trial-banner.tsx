@@ -1,32 +1,58 @@
+import { billingTexts } from '@agaton/contracts';
 import { Button, Group, Text } from '@mantine/core';
-import { IconClockHour4, IconSparkles } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClockHour4, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import type { TrialBanner as TrialBannerState } from '../../lib/navigation';
 
-/** Banner area of the coach shell: minutes left in the trial, or the trial-ended notice. */
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+
+/**
+ * Banner area of the coach shell (spec 1 §4): minutes left in the trial, the trial-ended (or
+ * subscription-ended) notice with Upgrade, or when a cancelled subscription ends.
+ */
 export function TrialBanner({ state, upgradeTo }: { state: TrialBannerState; upgradeTo: string }) {
   if (!state) return null;
-  const ended = state.kind === 'ended';
+  const warn = state.kind !== 'trialing';
+  let text: string;
+  let action: { label: string; to: string } = { label: billingTexts.upgrade, to: upgradeTo };
+  let Icon = IconSparkles;
+  if (state.kind === 'trialing') {
+    text = `Free trial: ${state.minutesLeft} recording ${state.minutesLeft === 1 ? 'minute' : 'minutes'} left.`;
+  } else if (state.kind === 'ending') {
+    text = `Your Record Meeting plan ends on ${longDate(state.endsAt)}.`;
+    action = { label: 'Keep my plan', to: paths.coachPlan.href('record-meeting') };
+    Icon = IconCalendarEvent;
+  } else {
+    text = state.kind === 'ended' ? billingTexts.trialEnded : billingTexts.subscriptionEnded;
+    Icon = IconClockHour4;
+  }
   return (
     <Group
       role="status"
+      data-testid="trial-banner"
+      data-kind={state.kind}
       justify="center"
       gap="md"
       px="md"
       py={8}
-      bg={ended ? 'orange.0' : 'brand.0'}
-      style={{ borderBottom: `1px solid var(--mantine-color-${ended ? 'orange' : 'brand'}-1)` }}
+      bg={warn ? 'orange.0' : 'brand.0'}
+      style={{ borderBottom: `1px solid var(--mantine-color-${warn ? 'orange' : 'brand'}-1)` }}
     >
       <Group gap={8} wrap="nowrap">
-        {ended ? <IconClockHour4 size={18} /> : <IconSparkles size={18} />}
+        <Icon size={18} />
         <Text size="sm" fw={500}>
-          {ended
-            ? 'Your free trial has ended.'
-            : `Free trial: ${state.minutesLeft} recording ${state.minutesLeft === 1 ? 'minute' : 'minutes'} left.`}
+          {text}
         </Text>
       </Group>
-      <Button component={Link} to={upgradeTo} size="xs" variant={ended ? 'filled' : 'light'}>
-        Upgrade
+      <Button
+        component={Link}
+        to={action.to}
+        size="xs"
+        variant={state.kind === 'ended' || state.kind === 'subscription-ended' ? 'filled' : 'light'}
+      >
+        {action.label}
       </Button>
     </Group>
   );

@@ -1,6 +1,8 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useSearchParams } from 'react-router';
+import { LocalCheckout } from '../../../features/billing/components/local-checkout';
 
-/** /coach/checkout */
+/** /coach/checkout?session=… (the embedded billing provider's checkout) */
 export default function CoachCheckoutRoute() {
-  return <PlaceholderPage title="Checkout" emptyText="Nothing to check out yet." />;
+  const [search] = useSearchParams();
+  return <LocalCheckout sessionId={search.get('session') ?? ''} />;
 }

@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useParams } from 'react-router';
+import { SubscribeRedirect } from '../../../features/billing/components/subscribe-redirect';
 
 /** /coach/plans/:plan (subscribe page) */
 export default function CoachPlanRoute() {
-  return <PlaceholderPage title="Plans" emptyText="No plan selected." />;
+  return <SubscribeRedirect planId={useParams().plan} />;
 }

@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PricingPage } from '../../../features/billing/components/pricing-page';
+import { useCoachUser } from './layout';
 
 /** /coach/pricing */
 export default function CoachPricingRoute() {
-  return <PlaceholderPage title="Pricing" emptyText="No plans to show yet." />;
+  return <PricingPage user={useCoachUser()} />;
 }
