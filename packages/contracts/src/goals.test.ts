@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GOAL_FOCUSES, GOAL_IDS, GOALS, goalById, goalSelectionSchema, MAX_GOALS } from './goals.ts';
+import {
+  GOAL_FOCUSES,
+  GOAL_IDS,
+  GOALS,
+  goalById,
+  goalSelectionSchema,
+  goalTexts,
+  MAX_GOALS,
+} from './goals.ts';
 
 describe('goal catalogue', () => {
   it('offers each goal id once, with a distinct name and a known focus', () => {
@@ -22,5 +30,13 @@ describe('goal catalogue', () => {
     ).toBe(false);
     expect(goalSelectionSchema.safeParse(['FEWER_FILLERS', 'FEWER_FILLERS']).success).toBe(false);
     expect(goalSelectionSchema.safeParse(['BE_FAMOUS']).success).toBe(false);
+  });
+
+  it('explains a refused selection in words a coach understands', () => {
+    const messageOf = (value: unknown) => goalSelectionSchema.safeParse(value).error?.issues[0]?.message;
+    expect(messageOf([])).toBe(goalTexts.tooFew);
+    expect(messageOf(['FEWER_FILLERS', 'STEADY_PACE', 'TEST_PREP', 'SPEAK_UP_MORE'])).toBe(goalTexts.tooMany);
+    expect(messageOf(['TEST_PREP', 'TEST_PREP'])).toBe(goalTexts.duplicate);
+    expect(messageOf(['BE_FAMOUS'])).toBe('"BE_FAMOUS" is not one of the goals on offer.');
   });
 });

@@ -31,7 +31,23 @@ export const GOAL_IDS = [
   'RICHER_VOCABULARY',
   'TEST_PREP',
 ] as const;
-export const goalIdSchema = z.enum(GOAL_IDS);
+/**
+ * Texts of the goal-selection screen and the goal calls: the spec's own (spec 1 §2 and §8, its typo
+ * 'of the error persists' included) and the validation answers of PUT /api/app-user/goals.
+ */
+export const goalTexts = {
+  heading: 'Select your goals',
+  /** Where the coach area offers to change them later. */
+  yourGoals: 'Your goals',
+  loadFailed: 'Failed to load preferences.',
+  saveFailed: 'Failed to save your goals. Please try again or contact support of the error persists.',
+  tooFew: 'Choose at least one goal.',
+  tooMany: 'Choose at most three goals.',
+  duplicate: 'Each goal can be chosen once.',
+  unknown: (id: unknown) => `${JSON.stringify(id)} is not one of the goals on offer.`,
+} as const;
+
+export const goalIdSchema = z.enum(GOAL_IDS, { error: (issue) => goalTexts.unknown(issue.input) });
 export type GoalId = z.infer<typeof goalIdSchema>;
 
 export interface Goal {
@@ -80,10 +96,25 @@ export const MAX_GOALS = 3;
 /** A user's chosen goals: one to three distinct ids (the screen disables Continue with none). */
 export const goalSelectionSchema = z
   .array(goalIdSchema)
-  .min(1)
-  .max(MAX_GOALS)
-  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each goal can be chosen once.' });
+  .min(1, goalTexts.tooFew)
+  .max(MAX_GOALS, goalTexts.tooMany)
+  .refine((ids) => new Set(ids).size === ids.length, { message: goalTexts.duplicate });
 export type GoalSelection = z.infer<typeof goalSelectionSchema>;
+
+/** A goal as the preferences call offers it (spec 1 §3 "Goal preferences"). */
+export const availableGoalSchema = z.object({ goal: goalIdSchema, humanReadableGoalName: z.string() });
+export type AvailableGoal = z.infer<typeof availableGoalSchema>;
+
+/** GET /api/app-user/preferences, and the answer of PUT /api/app-user/goals. */
+export const userPreferencesResponseSchema = z.object({
+  userPreferences: z.object({ goalPreferences: z.object({ goals: z.array(goalIdSchema) }) }),
+  globalGoalSpecification: z.object({ availableGoals: z.array(availableGoalSchema) }),
+});
+export type UserPreferencesResponse = z.infer<typeof userPreferencesResponseSchema>;
+
+/** PUT /api/app-user/goals */
+export const setGoalsRequestSchema = z.object({ goals: goalSelectionSchema });
+export type SetGoalsRequest = z.infer<typeof setGoalsRequestSchema>;
 
 /** The catalogue entry of a stored goal id; undefined for an id no longer offered. */
 export const goalById = (id: string): Goal | undefined => GOALS.find((g) => g.goal === id);

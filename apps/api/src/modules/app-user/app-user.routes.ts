@@ -3,6 +3,8 @@ import {
   appUserAuthResponseSchema,
   appUserResetPasswordRequestSchema,
   forgotPasswordRequestSchema,
+  setGoalsRequestSchema,
+  userPreferencesResponseSchema,
   userSchema,
 } from '@agaton/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,7 @@ import { coachSubjectForSocial, consumeSocialToken, verifyCredentials } from '..
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
 import { issueSession } from '../auth/sessions.ts';
 import { getUser } from './app-user.service.ts';
+import { getPreferences, setGoals } from './preferences.service.ts';
 
 /** Main-API coach endpoints: /app-user/* (spec 1 §7). */
 export function appUserRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
@@ -53,6 +56,34 @@ export function appUserRoutes(app: FastifyInstance, ctx: AppContext, limit: Rate
       schema: { tags, security: [{ bearerAuth: [] }], response: { 200: userSchema, ...errorResponses } },
     },
     async (request) => getUser(ctx, actorOf(request).sub),
+  );
+
+  r.get(
+    '/app-user/preferences',
+    {
+      preHandler: requireAuth(ctx.tokens, 'user'),
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        response: { 200: userPreferencesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => getPreferences(ctx, { userId: actorOf(request).sub }),
+  );
+
+  r.put(
+    '/app-user/goals',
+    {
+      // Before body validation: a signed-out or admin caller learns nothing about the body rules.
+      onRequest: requireAuth(ctx.tokens, 'user'),
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        body: setGoalsRequestSchema,
+        response: { 200: userPreferencesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => setGoals(ctx, { userId: actorOf(request).sub, goals: request.body.goals }),
   );
 
   r.post(

@@ -19,13 +19,13 @@ const baseUser: User = {
   },
 };
 
-function renderShell(user: User, onLogout = vi.fn()) {
+function renderShell(user: User, onLogout = vi.fn(), onEditGoals?: () => void) {
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
-          <CoachShell user={user} onLogout={onLogout}>
+          <CoachShell user={user} onLogout={onLogout} onEditGoals={onEditGoals}>
             <p>page</p>
           </CoachShell>
         ),
@@ -76,5 +76,13 @@ describe('coach shell', () => {
     });
     expect(screen.getByText('Your free trial has ended.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/coach/pricing');
+  });
+
+  it("opens 'Your goals' from the menu on the user's name", async () => {
+    const onEditGoals = vi.fn();
+    renderShell(baseUser, vi.fn(), onEditGoals);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Your goals' }));
+    expect(onEditGoals).toHaveBeenCalledOnce();
   });
 });

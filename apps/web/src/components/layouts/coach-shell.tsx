@@ -1,10 +1,11 @@
-import type { User } from '@agaton/contracts';
+import { goalTexts, type User } from '@agaton/contracts';
 import {
   IconBook,
   IconHistory,
   IconMessageChatbot,
   IconMicrophone,
   IconReportAnalytics,
+  IconTarget,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
@@ -20,14 +21,19 @@ const icons: Record<CoachNavKey, ShellNavItem['icon']> = {
   record: IconMicrophone,
 };
 
-/** Coach area frame: feature-gated menu, the user block with logout and the trial banner. */
+/**
+ * Coach area frame: feature-gated menu, the user block with logout (and 'Your goals' in its menu
+ * when `onEditGoals` is given) and the trial banner.
+ */
 export function CoachShell({
   user,
   onLogout,
+  onEditGoals,
   children,
 }: {
   user: User;
   onLogout: () => void;
+  onEditGoals?: () => void;
   children: ReactNode;
 }) {
   const items = [
@@ -39,7 +45,16 @@ export function CoachShell({
       home={paths.coach.href()}
       items={items}
       banner={<TrialBanner state={trialBanner(user.plan)} upgradeTo={paths.coachPricing.href()} />}
-      footer={<UserBlock name={user.firstName || user.email} email={user.email} onLogout={onLogout} />}
+      footer={
+        <UserBlock
+          name={user.firstName || user.email}
+          email={user.email}
+          onLogout={onLogout}
+          actions={
+            onEditGoals ? [{ label: goalTexts.yourGoals, icon: IconTarget, onClick: onEditGoals }] : []
+          }
+        />
+      }
     >
       {children}
     </ShellFrame>

@@ -1,10 +1,16 @@
-import { ActionIcon, Avatar, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { type Icon, IconLogout, IconSelector } from '@tabler/icons-react';
 
-/** Signed-in person at the foot of the sidebar, with the logout icon. */
-export function UserBlock({ name, email, onLogout }: { name: string; email: string; onLogout: () => void }) {
+/** An entry of the menu that opens from the user's name (e.g. 'Your goals'). */
+export interface UserBlockAction {
+  label: string;
+  icon: Icon;
+  onClick: () => void;
+}
+
+function Identity({ name, email, withMenu }: { name: string; email: string; withMenu: boolean }) {
   return (
-    <Group gap="sm" wrap="nowrap" px={4} data-testid="user-block">
+    <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
       <Avatar color="brand" radius="xl">
         {(name || email).charAt(0).toUpperCase()}
       </Avatar>
@@ -16,6 +22,55 @@ export function UserBlock({ name, email, onLogout }: { name: string; email: stri
           {email}
         </Text>
       </Stack>
+      {withMenu ? <IconSelector size={16} color="var(--mantine-color-gray-6)" aria-hidden /> : null}
+    </Group>
+  );
+}
+
+/**
+ * Signed-in person at the foot of the sidebar, with the logout icon. With `actions`, the name opens
+ * a menu of them.
+ */
+export function UserBlock({
+  name,
+  email,
+  onLogout,
+  actions = [],
+}: {
+  name: string;
+  email: string;
+  onLogout: () => void;
+  actions?: UserBlockAction[];
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" px={4} data-testid="user-block">
+      {actions.length > 0 ? (
+        <Menu position="top-start" width={220} shadow="md" withinPortal>
+          <Menu.Target>
+            <UnstyledButton
+              aria-label="Account menu"
+              style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)' }}
+              p={4}
+              m={-4}
+            >
+              <Identity name={name} email={email} withMenu />
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actions.map(({ label, icon: ActionIconShape, onClick }) => (
+              <Menu.Item
+                key={label}
+                leftSection={<ActionIconShape size={16} stroke={1.7} />}
+                onClick={onClick}
+              >
+                {label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Identity name={name} email={email} withMenu={false} />
+      )}
       <Tooltip label="Log out">
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Log out" onClick={onLogout}>
           <IconLogout size={20} />

@@ -5,6 +5,7 @@ import { CoachShell } from '../../../components/layouts/coach-shell';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
+import { GoalsModal } from '../../../features/goals/components/goals-modal';
 import { ApiError, tokenStorage } from '../../../lib/api-client';
 import { useLogout, useUser } from '../../../lib/session';
 
@@ -29,6 +30,7 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
   // Set together with clearing the tokens, so the guard sends a deliberate logout to sign-in
   // rather than treating it as an expired session.
   const [loggedOut, setLoggedOut] = useState(false);
+  const [goalsOpen, setGoalsOpen] = useState(false);
   const unauthorised = error instanceof ApiError && (error.status === 401 || error.status === 403);
   const account = search.get('account');
   const wrongAccount = Boolean(user && account && account.toLowerCase() !== user.email.toLowerCase());
@@ -52,8 +54,15 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
         setLoggedOut(true);
         logout();
       }}
+      onEditGoals={() => setGoalsOpen(true)}
     >
       <Outlet context={user} />
+      <GoalsModal
+        opened={goalsOpen}
+        onClose={() => setGoalsOpen(false)}
+        // Clearing the token sends the guard above to sign-in with this page as `return`.
+        onUnauthenticated={() => tokenStorage.clear('user')}
+      />
     </CoachShell>
   );
 }

@@ -1,57 +1,62 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { goalTexts } from '@agaton/contracts';
+import { Stack, Text, Title } from '@mantine/core';
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { DESKTOP_APP_REDIRECT, paths } from '../../../config/paths';
 import { getDesktopCode } from '../../../features/auth/api/auth-api';
 import { desktopRedirectPage, safeReturnPath } from '../../../features/auth/utils/redirects';
-import { errorMessage } from '../../../lib/api-client';
+import { GoalSelectionForm } from '../../../features/goals/components/goal-selection-form';
+import { GOAL_INVENTED_TEXTS } from '../../../features/goals/texts';
+import { coachSignInFor } from './layout';
+
+/** Appends onboarding=true to a same-origin path, so the page it opens knows the coach is new. */
+function withOnboardingFlag(path: string): string {
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set('onboarding', 'true');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 /**
- * /coach/onboarding — goal selection. The goals catalogue arrives with the coaching work; until then
- * the page continues to the saved redirect (the desktop app gets a one-time code and the onboarding
- * flag) or to the coach area.
+ * /coach/onboarding: 'Select your goals' (spec 1 §2 "Goal selection"). Once saved, the desktop app
+ * gets a one-time code and the onboarding flag; a saved `redirect` (or `return`) path opens with the
+ * onboarding flag; otherwise the coach area.
  */
 export default function CoachOnboardingRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [search] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   async function proceed() {
     const redirect = search.get('redirect');
-    if (redirect !== DESKTOP_APP_REDIRECT) {
-      navigate(safeReturnPath(redirect) ?? paths.coach.href(), { replace: true });
+    if (redirect === DESKTOP_APP_REDIRECT) {
+      navigate(desktopRedirectPage(await getDesktopCode(), true), { replace: true });
       return;
     }
-    setBusy(true);
-    try {
-      navigate(desktopRedirectPage(await getDesktopCode(), true), { replace: true });
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    const saved = safeReturnPath(redirect) ?? safeReturnPath(search.get('return'));
+    navigate(saved ? withOnboardingFlag(saved) : paths.coach.href(), { replace: true });
   }
 
+  const toSignIn = useCallback(
+    () => navigate(coachSignInFor(location), { replace: true }),
+    [navigate, location],
+  );
+
   return (
-    <AuthLayout title="Select your goals">
-      <Stack gap="md">
-        <Title order={1} fz={28}>
-          Select your goals
-        </Title>
-        <Text c="dimmed">Choose up to three goals for your coach to focus on.</Text>
-        <Paper withBorder radius="md">
-          <EmptyState text="No goals to choose from yet." />
-        </Paper>
-        {error ? (
-          <Text role="alert" c="red.7" size="sm">
-            {error}
-          </Text>
-        ) : null}
-        <Button onClick={proceed} loading={busy} fullWidth>
-          Continue
-        </Button>
+    <AuthLayout title={goalTexts.heading}>
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1} fz={28}>
+            {goalTexts.heading}
+          </Title>
+          <Text c="dimmed">{GOAL_INVENTED_TEXTS.intro}</Text>
+        </Stack>
+        <GoalSelectionForm
+          submitLabel={GOAL_INVENTED_TEXTS.continue}
+          columns={1}
+          onSaved={proceed}
+          onUnauthenticated={toSignIn}
+        />
       </Stack>
     </AuthLayout>
   );
