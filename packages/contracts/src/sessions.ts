@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { articleLinkSchema } from './articles.ts';
 import { fluencyProfileSchema, intelligibilityProfileSchema, pronunciationProfileSchema } from './scoring.ts';
 
 /**
@@ -124,6 +125,8 @@ export const sessionProfileSchema = z.object({
   /** Beyond the spec: the transcript's words with times, and a short-lived link to the recording. */
   words: z.array(timedWordSchema),
   recordingUrl: z.string().nullable(),
+  /** Learning articles for what this session shows to be weakest. */
+  recommendedArticles: z.array(articleLinkSchema).optional(),
 });
 export type SessionProfile = z.infer<typeof sessionProfileSchema>;
 
@@ -155,7 +158,11 @@ export const coachingReportSummarySchema = z.object({
   coachingReportId: z.string(),
   meta: coachingReportMetaSchema,
 });
-export const coachingReportSchema = coachingReportSummarySchema.extend({ blocks: z.array(blockSchema) });
+export const coachingReportSchema = coachingReportSummarySchema.extend({
+  blocks: z.array(blockSchema),
+  /** Learning articles for what the report's sessions show to be weakest. */
+  recommendedArticles: z.array(articleLinkSchema).optional(),
+});
 export type CoachingReport = z.infer<typeof coachingReportSchema>;
 export const coachingReportsPageSchema = page(coachingReportSummarySchema);
 export type CoachingReportsPage = z.infer<typeof coachingReportsPageSchema>;

@@ -1,10 +1,11 @@
 import type { CoachingReport, CoachingReportsPage } from '@agaton/contracts';
 import { coachingReports, sessions, users } from '@agaton/db';
 import type { SessionMetrics } from '@agaton/speech';
-import { and, asc, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { decodeCursor, encodeCursor } from '../sessions/sessions.service.ts';
+import { articlesFor } from './learning-needs.ts';
 import { type ReportSession, writePeriodReport, writeSessionReport } from './report-writer.ts';
 
 type ReportRow = typeof coachingReports.$inferSelect;
@@ -157,5 +158,27 @@ export async function getCoachingReport(
     .from(coachingReports)
     .where(and(eq(coachingReports.id, options.reportId), eq(coachingReports.userId, options.userId)));
   if (!row) throw new AppError('NOT_FOUND');
-  return { coachingReportId: row.id, meta: meta(row), blocks: row.blocks };
+  // The report's own sessions: the one it is about, or those of its week.
+  const covered = await ctx.db
+    .select({ metrics: sessions.metrics })
+    .from(sessions)
+    .where(
+      row.sessionId
+        ? eq(sessions.id, row.sessionId)
+        : and(
+            eq(sessions.userId, options.userId),
+            gte(sessions.startedAt, row.periodStart),
+            lt(sessions.startedAt, row.periodEnd),
+            isNotNull(sessions.metrics),
+          ),
+    )
+    .orderBy(desc(sessions.startedAt));
+  const [user] = await ctx.db.select({ goals: users.goals }).from(users).where(eq(users.id, options.userId));
+  const metrics = covered.flatMap((c) => (c.metrics ? [c.metrics as unknown as SessionMetrics] : []));
+  return {
+    coachingReportId: row.id,
+    meta: meta(row),
+    blocks: row.blocks,
+    recommendedArticles: articlesFor(metrics, user?.goals ?? []),
+  };
 }

@@ -6,7 +6,8 @@ import {
   uploadRecordingFieldsSchema,
   uploadRecordingResponseSchema,
 } from '@agaton/contracts';
-import { sessions } from '@agaton/db';
+import { sessions, users } from '@agaton/db';
+import type { SessionMetrics } from '@agaton/speech';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { articlesFor } from '../coaching-reports/learning-needs.ts';
 import { reportSubject } from '../coaching-reports/report-subject.ts';
 import { recordingLink, verifyRecordingLink } from './recording-link.ts';
 import { receiveRecording } from './recording-upload.ts';
@@ -132,9 +134,14 @@ export async function sessionsRoutes(
     async (request) => {
       const userId = await reportSubject(ctx, actorOf(request), request.query.forUserId);
       const row = await findSession(ctx, { userId, sessionId: request.params.meetingId });
-      const link =
-        row.status === 'done' ? recordingLink({ secret: ctx.config.JWT_SECRET, sessionId: row.id }) : null;
-      return toProfile(row, link);
+      if (row.status !== 'done' || !row.metrics) {
+        return toProfile(row, { recordingUrl: null, recommendedArticles: [] });
+      }
+      const [user] = await ctx.db.select({ goals: users.goals }).from(users).where(eq(users.id, userId));
+      return toProfile(row, {
+        recordingUrl: recordingLink({ secret: ctx.config.JWT_SECRET, sessionId: row.id }),
+        recommendedArticles: articlesFor([row.metrics as unknown as SessionMetrics], user?.goals ?? []),
+      });
     },
   );
 

@@ -171,7 +171,10 @@ type StoredProfile = Pick<
 >;
 
 /** GET /sessions/{id}: the profile of spec 1 §3; its fields are empty until the analysis is done. */
-export function toProfile(row: SessionRow, recordingUrl: string | null): SessionProfile {
+export function toProfile(
+  row: SessionRow,
+  extras: Pick<SessionProfile, 'recordingUrl' | 'recommendedArticles'>,
+): SessionProfile {
   const stored = (row.status === 'done' ? row.profile : null) as StoredProfile | null;
   return {
     ...summary(row),
@@ -183,7 +186,7 @@ export function toProfile(row: SessionRow, recordingUrl: string | null): Session
     blocks: stored?.blocks ?? [],
     subProfiles: stored?.subProfiles ?? {},
     words: row.status === 'done' ? ((row.words ?? []) as SessionProfile['words']) : [],
-    recordingUrl,
+    ...extras,
   };
 }
 

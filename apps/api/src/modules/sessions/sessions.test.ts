@@ -100,6 +100,16 @@ describe('sessions: upload → analysis job → profile, reports and insights', 
     expect(profile.words.every((w, i) => i === 0 || w.start >= profile.words[i - 1].start)).toBe(true);
   });
 
+  it('links learning articles for what the session shows to be weakest, each one real', async () => {
+    const links = profile.recommendedArticles ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const article = await call(t.app, 'GET', `/api/articles/${link.slug}`, { token });
+      expect(article.statusCode).toBe(200);
+      expect(article.json().title).toBe(link.title);
+    }
+  });
+
   it('charges the minutes once, rounded up, and a second upload of the same file is the same session', async () => {
     const [before] = await t.db.select().from(users).where(eq(users.id, coach.id));
     expect(before.availableRecordingMinutes).toBe(99);
@@ -146,6 +156,7 @@ describe('sessions: upload → analysis job → profile, reports and insights', 
     });
     const report = coachingReportSchema.parse(one.json());
     expect(report.blocks.length).toBeGreaterThan(1);
+    expect(report.recommendedArticles).toEqual(profile.recommendedArticles);
   });
 
   it('builds insights from the analysed session', async () => {
