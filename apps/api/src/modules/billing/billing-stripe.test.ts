@@ -49,7 +49,7 @@ describe('billing with Stripe (its wire format on loopback)', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
       payload: event.payload,
     });
   async function checkout(token: string) {
@@ -210,6 +210,15 @@ describe('billing with Stripe (its wire format on loopback)', () => {
       features: { recording: { availableRecordingMinutes: RECORD_MEETING_MONTHLY_MINUTES } },
     });
     expect(stripe.calls('GET', '/v1/subscriptions').at(-1)?.query.get('status')).toBe('all');
+    // Paid at Stripe, webhook late: a second checkout is refused rather than sold twice.
+    const other = await coach();
+    stripe.completeCheckout(await checkout(other.token));
+    const again = await call(t.app, 'POST', '/api/billing/checkout-session', {
+      token: other.token,
+      body: checkoutBody,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(billingTexts.alreadySubscribed);
     // The embedded provider's pages do not exist with Stripe.
     expect((await call(t.app, 'GET', '/api/billing/local/checkout/cs_local_x', { token })).statusCode).toBe(
       404,

@@ -66,6 +66,8 @@ export async function startCheckout(
   if (request.priceId !== plan.priceId) throw new AppError('VALIDATION', billingTexts.unknownPrice);
   assertAppUrl(ctx, request.successUrl, 'successUrl');
   assertAppUrl(ctx, request.cancelUrl, 'cancelUrl');
+  // Stripe may hold a subscription whose webhook has not arrived yet: never sell it twice.
+  if (provider.name !== 'local') await refreshPlan(deps, { userId: options.userId });
   const row = await userRow(ctx.db, options.userId);
   if (settle(stateOf(row), new Date()).status === 'ACTIVE') {
     throw new AppError('CONFLICT', billingTexts.alreadySubscribed);

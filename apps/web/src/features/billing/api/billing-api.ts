@@ -50,16 +50,15 @@ export const createPortalSession = (returnUrl: string) =>
     schema: portalSessionResponseSchema,
   });
 
-/** POST /billing/refresh: the upgrade success page's "refresh subscription info". */
+/** POST /billing/refresh: the plan after reading the subscription from the provider again. */
+export const refreshSubscription = () =>
+  api.request<CurrentPlan>('/billing/refresh', { method: 'POST', auth: 'user', schema: currentPlanSchema });
+
+/** The upgrade success page's "refresh subscription info". */
 export function useRefreshSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.request<CurrentPlan>('/billing/refresh', {
-        method: 'POST',
-        auth: 'user',
-        schema: currentPlanSchema,
-      }),
+    mutationFn: refreshSubscription,
     onSettled: () => refreshPlanQueries(queryClient),
   });
 }

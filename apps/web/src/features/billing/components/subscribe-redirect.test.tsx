@@ -92,7 +92,7 @@ describe('subscribe page', { timeout: 30_000 }, () => {
 
   it('opens checkout during the trial, with success and cancel URLs on this app', async () => {
     const calls = stubApi({
-      'GET /billing/current-plan': { status: 200, body: plan('TRIALING') },
+      'POST /billing/refresh': { status: 200, body: plan('TRIALING') },
       'POST /billing/checkout-session': {
         status: 200,
         body: { checkoutUrl: `${origin}/coach/checkout?session=cs_local_1` },
@@ -111,7 +111,7 @@ describe('subscribe page', { timeout: 30_000 }, () => {
 
   it('opens the customer portal when the subscription is active', async () => {
     const calls = stubApi({
-      'GET /billing/current-plan': { status: 200, body: plan('ACTIVE') },
+      'POST /billing/refresh': { status: 200, body: plan('ACTIVE') },
       'POST /billing/customer-portal-session': {
         status: 200,
         body: { portalUrl: `${origin}/coach/subscription?session=bps_local_1` },
@@ -124,7 +124,7 @@ describe('subscribe page', { timeout: 30_000 }, () => {
 
   it("shows 'Failed to subscribe' with 'Go to pricing' on a failure or a missing link", async () => {
     stubApi({
-      'GET /billing/current-plan': { status: 200, body: plan('TRIALING') },
+      'POST /billing/refresh': { status: 200, body: plan('TRIALING') },
       'POST /billing/checkout-session': { status: 200, body: { checkoutUrl: '' } },
     });
     openPlan('record-meeting');
@@ -132,7 +132,7 @@ describe('subscribe page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('link', { name: billingTexts.goToPricing }));
     expect(await screen.findByText('pricing page')).toBeInTheDocument();
     cleanup();
-    stubApi({ 'GET /billing/current-plan': { status: 500, body: {} } });
+    stubApi({ 'POST /billing/refresh': { status: 500, body: {} } });
     openPlan('record-meeting');
     expect(await screen.findByText(billingTexts.subscribeFailed)).toBeInTheDocument();
   });

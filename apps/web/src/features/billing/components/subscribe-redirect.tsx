@@ -5,7 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { billingKeys, createCheckoutSession, createPortalSession, getCurrentPlan } from '../api/billing-api';
+import {
+  billingKeys,
+  createCheckoutSession,
+  createPortalSession,
+  refreshSubscription,
+} from '../api/billing-api';
 import { BILLING_LABELS } from '../texts';
 import { appUrl, useFollowUrl } from '../utils/app-urls';
 import { SubscribeFailed } from './subscribe-failed';
@@ -29,11 +34,9 @@ export function SubscribeRedirect({ planId }: { planId: string | undefined }) {
     started.current = true;
     const priceId = plan.priceId;
     (async () => {
-      const current = await queryClient.fetchQuery({
-        queryKey: billingKeys.currentPlan,
-        queryFn: getCurrentPlan,
-        staleTime: 0,
-      });
+      // Read from the provider, so a payment whose webhook is late opens the portal, not a second checkout.
+      const current = await refreshSubscription();
+      queryClient.setQueryData(billingKeys.currentPlan, current);
       const url =
         current.subscription.status === 'ACTIVE'
           ? (await createPortalSession(appUrl(paths.coachPricing.href()))).portalUrl
