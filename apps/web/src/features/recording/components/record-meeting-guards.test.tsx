@@ -139,14 +139,17 @@ describe('record meeting: plan gate and extras', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('recording-dropzone')).not.toBeInTheDocument();
   });
 
-  it('blocks a trial with no minutes left; an ACTIVE plan records', () => {
+  it('blocks a trial with no minutes left; an ACTIVE plan records while its allowance lasts', () => {
     fakeApi();
     renderRecordMeeting({ user: withPlan({ trialStart: '2026-11-01T00:00:00Z', status: 'TRIALING' }, 0) });
     expect(screen.getByText(messages.recording.noMinutes)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
     cleanup();
-    renderRecordMeeting({ user: withPlan({ trialStart: null, status: 'ACTIVE' }, 0) });
+    renderRecordMeeting({ user: withPlan({ trialStart: null, status: 'ACTIVE' }, 1200) });
     expect(button('Record')).toBeEnabled();
+    cleanup();
+    renderRecordMeeting({ user: withPlan({ trialStart: null, status: 'ACTIVE' }, 0) });
+    expect(screen.getByText(messages.recording.noMinutes)).toBeInTheDocument();
   });
 
   it('prompts Mac users to download the Mac app', () => {

@@ -77,20 +77,27 @@ describe('recording times', () => {
   });
 });
 
-const plan = (status: Plan['subscription']['status'], minutes: number, trialStart: string | null): Plan => ({
-  subscription: { status, trialStart },
+const plan = (
+  status: Plan['subscription']['status'],
+  minutes: number,
+  trialStart: string | null,
+  planId: string | null = null,
+): Plan => ({
+  subscription: { status, trialStart, planId },
   features: { recording: { availableRecordingMinutes: minutes } },
 });
 
 describe('recording gate', () => {
   it('lets ACTIVE plans and trials with minutes record', () => {
-    expect(recordingGate(plan('ACTIVE', 0, null))).toBe('allowed');
+    expect(recordingGate(plan('ACTIVE', 1200, '2026-11-01T00:00:00Z', 'record-meeting'))).toBe('allowed');
     expect(recordingGate(plan('TRIALING', 12, '2026-11-01T00:00:00Z'))).toBe('allowed');
   });
 
-  it('stops a trial with no minutes, a cancelled trial and a lapsed subscription', () => {
+  it('stops a plan with no minutes, a cancelled trial and a lapsed subscription', () => {
     expect(recordingGate(plan('TRIALING', 0, '2026-11-01T00:00:00Z'))).toBe('no-minutes');
+    expect(recordingGate(plan('ACTIVE', 0, '2026-11-01T00:00:00Z', 'record-meeting'))).toBe('no-minutes');
     expect(recordingGate(plan('CANCELED', 40, '2026-11-01T00:00:00Z'))).toBe('trial-ended');
+    expect(recordingGate(plan('CANCELED', 0, '2026-11-01T00:00:00Z', 'record-meeting'))).toBe('canceled');
     expect(recordingGate(plan('CANCELED', 0, null))).toBe('canceled');
   });
 
