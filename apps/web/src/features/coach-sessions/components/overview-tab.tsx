@@ -2,6 +2,7 @@ import type { SessionProfile } from '@agaton/contracts';
 import { Blockquote, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { BlockContent } from '../../../components/ui/block-content';
+import { RecommendedArticles } from '../../../components/ui/recommended-articles';
 import { ScoreCircle } from '../../../components/ui/score-circle';
 import { FEEDBACK_SECTIONS as S } from '../texts';
 import type { FeedbackTab } from '../utils/feedback-tabs';
@@ -98,6 +99,7 @@ export function OverviewTab({
           <Quote>{transcriptSample(profile.transcript)}</Quote>
         </Section>
       )}
+      <RecommendedArticles articles={profile.recommendedArticles} />
     </Stack>
   );
 }

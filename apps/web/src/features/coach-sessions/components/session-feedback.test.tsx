@@ -60,6 +60,7 @@ describe('session feedback', { timeout: 30_000 }, () => {
     expect(band('breakdown-intelligibility')).toBe('negative');
     expect(screen.getByTestId('key-takeaways')).toHaveTextContent('Work on the th sound.');
     expect(screen.getAllByTestId('feedback-block')).toHaveLength(2);
+    expect(screen.queryByTestId('recommended-articles')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: /Fluency: 91/ }));
     expect(await screen.findByTestId('hesitations-value')).toHaveTextContent('1.3');
@@ -74,6 +75,17 @@ describe('session feedback', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('transcript-sample')).toHaveTextContent('On Thursday we…');
     expect(screen.getAllByTestId('transcript-sample')).toHaveLength(1);
     expect(screen.getAllByTestId('feedback-block')).toHaveLength(2);
+  });
+
+  it('links the recommended learning articles', async () => {
+    const recommendedArticles = [{ slug: 'the-th-sounds', title: 'The th sounds' }];
+    stubApi({ '/sessions/s1': { status: 200, body: profile({ recommendedArticles }) } });
+    open();
+    const links = await screen.findByTestId('recommended-articles');
+    expect(within(links).getByRole('link', { name: /The th sounds/ })).toHaveAttribute(
+      'href',
+      '/coach/learning/the-th-sounds',
+    );
   });
 
   it('lists challenging words with their sounds and plays one from the recording', async () => {

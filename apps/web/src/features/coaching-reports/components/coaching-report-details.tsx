@@ -1,6 +1,7 @@
 import { sessionTexts } from '@agaton/contracts';
 import {
   Anchor,
+  Box,
   Breadcrumbs,
   Button,
   Card,
@@ -22,6 +23,7 @@ import {
 import { Link } from 'react-router';
 import { BlockContent } from '../../../components/ui/block-content';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RecommendedArticles } from '../../../components/ui/recommended-articles';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCoachingReport } from '../api/coaching-reports-api';
@@ -156,6 +158,11 @@ export function CoachingReportDetails({ reportId }: { reportId: string }) {
           </Stack>
         )}
       </Card>
+      {report.recommendedArticles?.length ? (
+        <Box mt="md">
+          <RecommendedArticles articles={report.recommendedArticles} />
+        </Box>
+      ) : null}
     </>
   );
 }
