@@ -1,47 +1,8 @@
+import { ARPABET_PHONES } from '@agaton/contracts';
 import type { Segment } from 'soundswallower';
 
-/** The 39 ARPAbet phones of the CMU dictionary (no stress). */
-export const LOOP_PHONES = [
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'B',
-  'CH',
-  'D',
-  'DH',
-  'EH',
-  'ER',
-  'EY',
-  'F',
-  'G',
-  'HH',
-  'IH',
-  'IY',
-  'JH',
-  'K',
-  'L',
-  'M',
-  'N',
-  'NG',
-  'OW',
-  'OY',
-  'P',
-  'R',
-  'S',
-  'SH',
-  'T',
-  'TH',
-  'UH',
-  'UW',
-  'V',
-  'W',
-  'Y',
-  'Z',
-  'ZH',
-] as const;
+/** The 39 ARPAbet phones of the CMU dictionary (no stress): the loop's vocabulary. */
+export const LOOP_PHONES = ARPABET_PHONES;
 
 export const PHONE_SET: ReadonlySet<string> = new Set(LOOP_PHONES);
 

@@ -1,7 +1,8 @@
 import { type SessionProfile, sessionTexts } from '@agaton/contracts';
-import { Alert, Button, Card, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconSparkles } from '@tabler/icons-react';
+import { Alert, Button, Card, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { PageError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { SESSION_INVENTED_TEXTS as T } from '../texts';
 import { AnalysisProgress } from './analysis-progress';
@@ -11,33 +12,13 @@ const F = sessionTexts.feedback;
 /** The page's error state: the spec's text, advice, a way back and a retry. */
 export function LoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <Card withBorder radius="lg" padding="xl" data-testid="feedback-error">
-      <Stack align="center" ta="center" gap="sm" py="lg">
-        <ThemeIcon size={48} radius="xl" variant="light" color="red">
-          <IconAlertTriangle size={26} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={2} fz="lg" role="alert">
-          {F.loadFailed}
-        </Title>
-        <Text c="dimmed" size="sm" maw={460}>
-          {T.loadFailedAdvice}
-        </Text>
-        <Group mt="sm">
-          <Button
-            component={Link}
-            to={paths.coachSessions.href()}
-            variant="default"
-            size="sm"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            {T.backToSessions}
-          </Button>
-          <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
-            {T.retry}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <PageError
+      testId="feedback-error"
+      message={F.loadFailed}
+      advice={T.loadFailedAdvice}
+      back={{ to: paths.coachSessions.href(), label: T.backToSessions }}
+      retry={{ label: T.retry, onRetry, retrying }}
+    />
   );
 }
 

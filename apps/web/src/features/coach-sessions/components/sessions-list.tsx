@@ -1,22 +1,9 @@
 import { type SessionSummary, sessionTexts } from '@agaton/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconAlertTriangle, IconChevronRight, IconMicrophone, IconWaveSine } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Badge, Box, Center, Group, Loader, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconChevronRight, IconWaveSine } from '@tabler/icons-react';
 import { formatDateTime, formatDuration } from '../../../components/ui/format';
 import { LinkCard } from '../../../components/ui/link-card';
+import { EmptyPanel, LoadMore, PanelError, RecordMeetingAction } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { isPending, useSessions } from '../api/sessions-api';
 import { SESSION_INVENTED_TEXTS } from '../texts';
@@ -88,32 +75,20 @@ export function SessionsList() {
     );
   } else if (query.isError && items.length === 0) {
     content = (
-      <Paper withBorder radius="lg">
-        <Stack align="center" py={48} gap="sm">
-          <Text role="alert" fw={600}>
-            {T.fetchFailed}
-          </Text>
-          <Button variant="light" size="sm" onClick={() => query.refetch()} loading={query.isFetching}>
-            {SESSION_INVENTED_TEXTS.retry}
-          </Button>
-        </Stack>
-      </Paper>
+      <PanelError
+        message={T.fetchFailed}
+        retryLabel={SESSION_INVENTED_TEXTS.retry}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   } else if (items.length === 0) {
     content = (
-      <Paper withBorder radius="lg">
-        <EmptyState text={T.empty} hint={SESSION_INVENTED_TEXTS.emptyHint} />
-        <Center pb={48} mt={-24}>
-          <Button
-            component={Link}
-            to={paths.coachAssistant.href()}
-            size="sm"
-            leftSection={<IconMicrophone size={18} />}
-          >
-            {SESSION_INVENTED_TEXTS.recordMeeting}
-          </Button>
-        </Center>
-      </Paper>
+      <EmptyPanel
+        text={T.empty}
+        hint={SESSION_INVENTED_TEXTS.emptyHint}
+        action={<RecordMeetingAction label={SESSION_INVENTED_TEXTS.recordMeeting} />}
+      />
     );
   } else {
     content = (
@@ -121,23 +96,14 @@ export function SessionsList() {
         {items.map((session) => (
           <SessionRow key={session.id} session={session} />
         ))}
-        {query.isFetchNextPageError && (
-          <Text role="alert" c="red.7" size="sm" ta="center">
-            {T.fetchFailed}
-          </Text>
-        )}
-        {query.hasNextPage && (
-          <Center mt="sm">
-            <Button
-              variant="default"
-              size="sm"
-              onClick={() => query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              {sessionTexts.reports.loadMore}
-            </Button>
-          </Center>
-        )}
+        <LoadMore
+          label={sessionTexts.reports.loadMore}
+          errorText={T.fetchFailed}
+          failed={query.isFetchNextPageError}
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoad={() => query.fetchNextPage()}
+        />
       </Stack>
     );
   }

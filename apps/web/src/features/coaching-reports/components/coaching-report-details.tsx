@@ -3,7 +3,6 @@ import {
   Anchor,
   Box,
   Breadcrumbs,
-  Button,
   Card,
   Center,
   Group,
@@ -13,16 +12,11 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconClock,
-  IconListDetails,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconClock, IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { BlockContent } from '../../../components/ui/block-content';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageError } from '../../../components/ui/page-states';
 import { RecommendedArticles } from '../../../components/ui/recommended-articles';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -42,32 +36,13 @@ function ReportError({
   retrying: boolean;
 }) {
   return (
-    <Card withBorder radius="lg" padding="xl" data-testid="report-error">
-      <Stack align="center" ta="center" gap="sm" py="lg">
-        <ThemeIcon size={48} radius="xl" variant="light" color={notFound ? 'gray' : 'red'}>
-          <IconAlertTriangle size={26} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={2} fz="lg" role="alert">
-          {notFound ? R.notFound : R.failed}
-        </Title>
-        <Group mt="sm">
-          <Button
-            component={Link}
-            to={paths.coachCoachingReports.href()}
-            variant="default"
-            size="sm"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            {T.backToReports}
-          </Button>
-          {!notFound && (
-            <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
-              {T.retry}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+    <PageError
+      testId="report-error"
+      message={notFound ? R.notFound : R.failed}
+      notFound={notFound}
+      back={{ to: paths.coachCoachingReports.href(), label: T.backToReports }}
+      retry={{ label: T.retry, onRetry, retrying }}
+    />
   );
 }
 

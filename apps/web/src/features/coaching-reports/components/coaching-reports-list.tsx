@@ -1,14 +1,8 @@
 import { type CoachingReportsPage, sessionTexts } from '@agaton/contracts';
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconCalendarStats,
-  IconChevronRight,
-  IconMicrophone,
-  IconReportAnalytics,
-} from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Badge, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarStats, IconChevronRight, IconReportAnalytics } from '@tabler/icons-react';
 import { LinkCard } from '../../../components/ui/link-card';
+import { EmptyPanel, LoadMore, PanelError, RecordMeetingAction } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { useCoachingReports } from '../api/coaching-reports-api';
 import { REPORT_INVENTED_TEXTS as T } from '../texts';
@@ -61,33 +55,21 @@ export function CoachingReportsList() {
   }
   if (query.isError && items.length === 0) {
     return (
-      <Paper withBorder radius="lg">
-        <Stack align="center" py={48} gap="sm">
-          <Text role="alert" fw={600}>
-            {R.failed}
-          </Text>
-          <Button variant="light" size="sm" onClick={() => query.refetch()} loading={query.isFetching}>
-            {T.retry}
-          </Button>
-        </Stack>
-      </Paper>
+      <PanelError
+        message={R.failed}
+        retryLabel={T.retry}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (items.length === 0) {
     return (
-      <Paper withBorder radius="lg">
-        <EmptyState text={sessionTexts.sessions.empty} hint={T.emptyHint} />
-        <Center pb={48} mt={-24}>
-          <Button
-            component={Link}
-            to={paths.coachAssistant.href()}
-            size="sm"
-            leftSection={<IconMicrophone size={18} />}
-          >
-            {T.recordMeeting}
-          </Button>
-        </Center>
-      </Paper>
+      <EmptyPanel
+        text={sessionTexts.sessions.empty}
+        hint={T.emptyHint}
+        action={<RecordMeetingAction label={T.recordMeeting} />}
+      />
     );
   }
   return (
@@ -95,23 +77,14 @@ export function CoachingReportsList() {
       {items.map((report) => (
         <ReportRow key={report.coachingReportId} report={report} />
       ))}
-      {query.isFetchNextPageError && (
-        <Text role="alert" c="red.7" size="sm" ta="center">
-          {R.failed}
-        </Text>
-      )}
-      {query.hasNextPage && (
-        <Center mt="sm">
-          <Button
-            variant="default"
-            size="sm"
-            onClick={() => query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            {R.loadMore}
-          </Button>
-        </Center>
-      )}
+      <LoadMore
+        label={R.loadMore}
+        errorText={R.failed}
+        failed={query.isFetchNextPageError}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoad={() => query.fetchNextPage()}
+      />
     </Stack>
   );
 }

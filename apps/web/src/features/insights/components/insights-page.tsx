@@ -1,11 +1,8 @@
 import { INSIGHTS_MIN_SESSIONS, messages } from '@agaton/contracts';
-import { Button, Center, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { Center, Loader, Tabs } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
+import { EmptyPanel, PanelError, RecordMeetingAction } from '../../../components/ui/page-states';
 import { useInsights } from '../api/insights-api';
 import { INSIGHTS_TABS, type InsightsTab, INSIGHTS_TEXTS as T } from '../texts';
 import { hasEnoughSessions, toChartPoints } from '../utils/insights-data';
@@ -41,32 +38,21 @@ export function InsightsPage() {
     );
   } else if (!insights) {
     body = (
-      <Paper withBorder radius="lg">
-        <Stack align="center" py={48} gap="sm">
-          <Text role="alert" fw={600}>
-            {messages.general.couldNotLoad}
-          </Text>
-          <Button variant="light" size="sm" onClick={() => query.refetch()} loading={query.isFetching}>
-            {T.retry}
-          </Button>
-        </Stack>
-      </Paper>
+      <PanelError
+        message={messages.general.couldNotLoad}
+        retryLabel={T.retry}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   } else if (!hasEnoughSessions(insights)) {
     body = (
-      <Paper withBorder radius="lg" data-testid="insights-empty">
-        <EmptyState text={T.empty} hint={T.emptyHint(INSIGHTS_MIN_SESSIONS, insights.sessions.length)} />
-        <Center pb={48} mt={-24}>
-          <Button
-            component={Link}
-            to={paths.coachAssistant.href()}
-            size="sm"
-            leftSection={<IconMicrophone size={18} />}
-          >
-            {T.recordMeeting}
-          </Button>
-        </Center>
-      </Paper>
+      <EmptyPanel
+        testId="insights-empty"
+        text={T.empty}
+        hint={T.emptyHint(INSIGHTS_MIN_SESSIONS, insights.sessions.length)}
+        action={<RecordMeetingAction label={T.recordMeeting} />}
+      />
     );
   } else {
     const Panel = PANELS[tab];

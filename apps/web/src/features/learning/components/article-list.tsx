@@ -1,19 +1,7 @@
 import { ARTICLE_SKILLS, type ArticleSkill, type ArticleSummary, articleTexts } from '@agaton/contracts';
-import {
-  AspectRatio,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { AspectRatio, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { useArticles } from '../api/articles-api';
 import { SKILL_LABELS } from '../texts';
@@ -84,24 +72,16 @@ export function ArticleList() {
   if (query.isPending) return <ListSkeleton />;
   if (query.isError) {
     return (
-      <Paper withBorder radius="lg">
-        <Stack align="center" py={48} gap="sm">
-          <Text role="alert" fw={600}>
-            {articleTexts.failedList}
-          </Text>
-          <Button variant="light" size="sm" onClick={() => query.refetch()} loading={query.isFetching}>
-            {articleTexts.retry}
-          </Button>
-        </Stack>
-      </Paper>
+      <PanelError
+        message={articleTexts.failedList}
+        retryLabel={articleTexts.retry}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (query.data.length === 0) {
-    return (
-      <Paper withBorder radius="lg">
-        <EmptyState text={articleTexts.empty} />
-      </Paper>
-    );
+    return <EmptyPanel text={articleTexts.empty} />;
   }
   return (
     <SimpleGrid cols={GRID} spacing="lg" data-testid="article-list">

@@ -1,21 +1,9 @@
 import { articleTexts } from '@agaton/contracts';
-import {
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Box, Breadcrumbs, Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useArticle } from '../api/articles-api';
@@ -35,32 +23,13 @@ function ArticleError({
   retrying: boolean;
 }) {
   return (
-    <Paper withBorder radius="lg" p="xl" data-testid="article-error">
-      <Stack align="center" ta="center" gap="sm" py="lg">
-        <ThemeIcon size={48} radius="xl" variant="light" color={notFound ? 'gray' : 'red'}>
-          <IconAlertTriangle size={26} stroke={1.5} />
-        </ThemeIcon>
-        <Text fw={650} fz="lg" role="alert">
-          {notFound ? articleTexts.notFound : articleTexts.failedArticle}
-        </Text>
-        <Group mt="sm">
-          <Button
-            component={Link}
-            to={paths.coachLearning.href()}
-            variant="default"
-            size="sm"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            {articleTexts.backToLearning}
-          </Button>
-          {!notFound && (
-            <Button size="sm" onClick={onRetry} loading={retrying} leftSection={<IconRefresh size={16} />}>
-              {articleTexts.retry}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+    <PageError
+      testId="article-error"
+      message={notFound ? articleTexts.notFound : articleTexts.failedArticle}
+      notFound={notFound}
+      back={{ to: paths.coachLearning.href(), label: articleTexts.backToLearning }}
+      retry={{ label: articleTexts.retry, onRetry, retrying }}
+    />
   );
 }
 
