@@ -1,9 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { LANDED, renderRoutes } from '../../../lib/render-routes.test-helper';
 
 export type Reply = { status: number; body?: unknown };
 
@@ -27,20 +24,5 @@ export function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply
 
 /** Renders `ui` at `path` with a router whose other pages print their own path. */
 export function renderAt(path: string, ui: ReactNode, pattern = path.split('?')[0]) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: ui },
-      { path: '*', element: <p data-testid="landed">landed</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(path, { [pattern]: ui, '*': LANDED });
 }

@@ -1,11 +1,8 @@
 import type { SessionProfile, SessionSummary } from '@agaton/contracts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { tokenStorage } from '../../../lib/api-client';
+import { LANDED, renderRoutes } from '../../../lib/render-routes.test-helper';
 
 /** 14 Mar 2026, 10:32 local time. */
 export const SESSION_TIME = new Date(2026, 2, 14, 10, 32).getTime() / 1000;
@@ -120,20 +117,5 @@ export function stubApi(routes: Record<string, Reply | (() => Reply)>) {
 
 /** Renders `ui` at `path` inside Mantine, a fresh query cache and a router. */
 export function renderAt(path: string, pattern: string, ui: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path: pattern, element: ui },
-      { path: '*', element: <p data-testid="landed">landed</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(path, { [pattern]: ui, '*': LANDED });
 }

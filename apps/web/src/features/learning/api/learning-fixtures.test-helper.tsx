@@ -1,11 +1,8 @@
 import type { Article, ArticleSummary } from '@agaton/contracts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { tokenStorage } from '../../../lib/api-client';
+import { renderRoutes } from '../../../lib/render-routes.test-helper';
 
 export const thSummary: ArticleSummary = {
   slug: 'the-two-th-sounds',
@@ -70,17 +67,5 @@ export function stubApi(routes: Record<string, Reply | Reply[]>) {
 
 /** Renders the Learning routes in memory at `path`; `routes` maps router patterns to elements. */
 export function renderAt(path: string, routes: Record<string, ReactNode>) {
-  const router = createMemoryRouter(
-    Object.entries(routes).map(([pattern, element]) => ({ path: pattern, element })),
-    { initialEntries: [path] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+  return renderRoutes(path, routes);
 }
