@@ -8,7 +8,7 @@ test('on a phone the coach menu opens from the burger and closes after choosing 
 }) => {
   await storeTokens(page, 'user', await coachSession(request, seeded.coach.email, seeded.coach.password));
   await page.goto('/coach/sessions');
-  const coaching = page.getByRole('link', { name: 'Coaching' });
+  const coaching = page.getByRole('link', { name: 'Coaching', exact: true });
   await expect(coaching).not.toBeInViewport();
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(coaching).toBeInViewport();

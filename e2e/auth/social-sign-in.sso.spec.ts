@@ -27,6 +27,9 @@ test.describe('social sign-in through a real OpenID provider', () => {
     await expect(page.getByRole('heading', { name: 'Select your goals' })).toBeVisible();
     expect((await readTokens(page, 'user')).token).toBeTruthy();
 
+    // Continue waits for at least one goal (spec 1 §5).
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await page.getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByTestId('user-block')).toContainText(email);
     await expect(page.getByTestId('user-block')).toContainText('Olive');

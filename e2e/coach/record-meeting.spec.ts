@@ -58,6 +58,8 @@ test.describe('record meeting', () => {
     await page.waitForTimeout(10_000);
     await page.getByRole('button', { name: 'Pause' }).click();
     await expect(page.getByText(sessionTexts.record.paused)).toBeVisible();
+    // The recorder settles its pause within a tick; from then on the clock must stand still.
+    await page.waitForTimeout(1_000);
     const pausedAt = await timerSeconds(page);
     await page.screenshot({ path: 'test-results/record-meeting-paused.png', fullPage: true });
     await page.waitForTimeout(3_000);
