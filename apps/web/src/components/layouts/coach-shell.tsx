@@ -1,6 +1,7 @@
 import { goalTexts, type User } from '@agaton/contracts';
 import {
   IconBook,
+  IconChartLine,
   IconHistory,
   IconMessageChatbot,
   IconMicrophone,
@@ -38,6 +39,8 @@ export function CoachShell({
 }) {
   const items = [
     ...coachNavItems(user.enabledFeatures).map((item) => ({ ...item, icon: icons[item.key] })),
+    // Beyond the spec's four items: the learner's trends and reading, reachable from anywhere.
+    { key: 'insights', label: 'Insights', to: paths.coachInsights.href(), icon: IconChartLine },
     { key: 'learning', label: 'Learning', to: paths.coachLearning.href(), icon: IconBook },
   ];
   return (
