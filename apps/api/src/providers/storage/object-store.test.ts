@@ -201,7 +201,9 @@ function behaviourSuite(
         maxBytes: 60 * MB,
       });
       expect(stored).toEqual({ sizeBytes: total, sha256: digest.digest('hex') });
-      expect(peak).toBeLessThan(25 * MB);
+      // Whole-body buffering would hold ≥ 50 MB. The S3 case also counts s3rver, which runs in this
+      // process and holds the parts in flight (seen up to ~29 MB on a loaded machine).
+      expect(peak).toBeLessThan(40 * MB);
       const head = await store.read('recordings/user-3/long.webm', { start: total - 10 });
       expect((await buffer(head.body)).length).toBe(10);
     }, 120_000);
