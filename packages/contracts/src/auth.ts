@@ -6,6 +6,7 @@ import {
   realmSchema,
   tokenKindSchema,
 } from './common.ts';
+import { assessmentStatusSchema, candidateContentSchema } from './recruitment.ts';
 
 /** POST /api/auth-flow — first stage of the two-stage sign-in. */
 export const authFlowRequestSchema = z.object({
@@ -110,8 +111,11 @@ export const challengeAuthRequestSchema = z.object({
   username: z.string().trim().min(1).max(254),
   password: loginPasswordSchema,
 });
-export const challengeAuthResponseSchema = z.object({
-  token: z.string(),
+/**
+ * The candidate's test as they resume it: the challenge, the drawn test (no answers) and where they
+ * are. POST /api/challenge/auth answers it with a token; GET /api/assessment (candidate token) without.
+ */
+export const candidateTestSchema = z.object({
   challenge: z.object({
     id: z.string(),
     createTime: z.string(),
@@ -121,9 +125,20 @@ export const challengeAuthResponseSchema = z.object({
     candidateName: z.string(),
     candidateEmail: z.string(),
   }),
-  /** Test content arrives with the recruitment work; empty until then. */
-  content: z.record(z.string(), z.unknown()),
+  content: candidateContentSchema,
   organization: z.object({ id: z.string(), name: z.string() }),
+  /** Extension: where the candidate is (a reload or a new sign-in resumes here). */
+  assessmentStatus: assessmentStatusSchema,
+});
+export type CandidateTest = z.infer<typeof candidateTestSchema>;
+/** The test as POST /api/challenge/auth will answer it (the route moves to it with the English test). */
+export const candidateTestAuthResponseSchema = candidateTestSchema.extend({ token: z.string() });
+/** POST /api/challenge/auth as answered today: content empty until the English test lands. */
+export const challengeAuthResponseSchema = z.object({
+  token: z.string(),
+  challenge: candidateTestSchema.shape.challenge,
+  content: z.record(z.string(), z.unknown()),
+  organization: candidateTestSchema.shape.organization,
 });
 export type ChallengeAuthRequest = z.infer<typeof challengeAuthRequestSchema>;
 export type ChallengeAuthResponse = z.infer<typeof challengeAuthResponseSchema>;

@@ -91,47 +91,6 @@ export const members = pgTable(
   (t) => [uniqueIndex('members_org_email_idx').on(t.orgId, t.email)],
 );
 
-/** Candidates invited to a recruitment challenge; they sign in with the candidate token kind. */
-export const candidates = pgTable(
-  'candidates',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    position: text('position'),
-    level: text('level'),
-    department: text('department'),
-    tokenKind: text('token_kind', { enum: ['candidate'] })
-      .notNull()
-      .default('candidate'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('candidates_org_idx').on(t.orgId), index('candidates_email_idx').on(t.email)],
-);
-
-/** A test sent to a candidate. The code is both shown to the admin and the candidate's password. */
-export const challenges = pgTable(
-  'challenges',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    candidateId: uuid('candidate_id')
-      .notNull()
-      .references(() => candidates.id, { onDelete: 'cascade' }),
-    code: text('code').notNull().unique(),
-    position: text('position'),
-    createdAt: createdAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-  },
-  (t) => [index('challenges_candidate_idx').on(t.candidateId)],
-);
-
 /** Which members belong to which teams, and as what (here, beside members: the schema imports run identity → organisation). */
 export const teamMemberships = pgTable(
   'team_memberships',

@@ -3,4 +3,5 @@ export * from './billing.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './organisation.ts';
+export * from './recruitment.ts';
 export * from './sessions.ts';

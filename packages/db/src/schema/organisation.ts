@@ -1,3 +1,4 @@
+import type { TestContent } from '@agaton/contracts';
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -23,6 +24,8 @@ export const organisations = pgTable('organisations', {
   ssoIssuer: text('sso_issuer'),
   ssoClientId: text('sso_client_id'),
   ssoClientSecret: text('sso_client_secret'),
+  /** The English test's content; null = the product's default (spec 2 §3 "Test content"). */
+  testContent: jsonb('test_content').$type<TestContent>(),
   ssoDomains: jsonb('sso_domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -57,12 +57,3 @@ export const DEMO_LIMITS = {
   challengingBelow: 98,
   challengingShown: 6,
 } as const;
-
-/** Demo-test banding thresholds (spec 2 section 9): 75, 80, 90, 95 with a level guard of 50. */
-export const BANDING_THRESHOLDS = {
-  low: 75,
-  medium: 80,
-  mediumHigh: 90,
-  advancedHigh: 95,
-  guard: 50,
-} as const;
