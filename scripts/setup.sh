@@ -5,8 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # chromium: Playwright journeys and report PDFs; pocketsphinx*: open-vocabulary recognition;
-# flite: text-to-speech and synthetic test speech; ffmpeg + sox: audio fixtures and edits in tests.
-PACKAGES=(chromium pocketsphinx pocketsphinx-en-us pocketsphinx-testdata flite ffmpeg sox
+# flite: text-to-speech and synthetic test speech; ffmpeg + sox: audio fixtures and edits in tests;
+# poppler-utils: pdftotext reads the report PDFs in tests.
+PACKAGES=(chromium pocketsphinx pocketsphinx-en-us pocketsphinx-testdata flite ffmpeg sox poppler-utils
   fonts-dejavu-core fonts-liberation ca-certificates)
 
 missing=()
