@@ -9,9 +9,6 @@ export const BILLING_LABELS = {
   mostPopular: 'For individuals',
   forTeams: 'For organisations',
   redirecting: 'Taking you to checkout…',
-  contactTitle: 'Contact sales',
-  contactIntro: 'Tell us about your team and we will get back to you within one working day.',
-  contactSend: 'Send',
   checkoutTitle: 'Checkout',
   localProviderNote:
     'This server uses the built-in billing provider: paying activates the plan at once and no card is charged.',

@@ -1,6 +1,5 @@
 import {
   type CheckoutSessionRequest,
-  type ContactSalesRequest,
   type CurrentPlan,
   checkoutSessionResponseSchema,
   currentPlanSchema,
@@ -60,12 +59,6 @@ export function useRefreshSubscription() {
   return useMutation({
     mutationFn: refreshSubscription,
     onSettled: () => refreshPlanQueries(queryClient),
-  });
-}
-
-export function useContactSales() {
-  return useMutation({
-    mutationFn: (body: ContactSalesRequest) => api.request('/contact-sales', { auth: 'user', body }),
   });
 }
 

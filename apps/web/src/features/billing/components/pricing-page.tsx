@@ -1,10 +1,10 @@
 import { PLANS, type PlanOffer, type User } from '@agaton/contracts';
 import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
+import { ContactSalesModal } from '../../../components/ui/contact-sales-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentPlan } from '../api/billing-api';
 import { BILLING_LABELS } from '../texts';
-import { ContactSalesModal } from './contact-sales-modal';
 import { CurrentPlanSummary } from './current-plan-summary';
 import { PlanCard } from './plan-card';
 
@@ -37,6 +37,7 @@ export function PricingPage({ user }: { user: User }) {
         email={user.email}
         name={user.firstName}
         planName={asked?.name}
+        auth="user"
       />
     </>
   );

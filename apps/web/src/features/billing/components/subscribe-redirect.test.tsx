@@ -6,9 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContactSalesModal } from '../../../components/ui/contact-sales-modal';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
-import { ContactSalesModal } from './contact-sales-modal';
 import { SubscribeRedirect } from './subscribe-redirect';
 
 type Reply = { status: number; body?: unknown };
@@ -159,6 +159,7 @@ describe('contact sales form', { timeout: 30_000 }, () => {
             email="casey@example.com"
             name="Casey"
             planName="English Test"
+            auth="user"
           />
         </QueryClientProvider>
       </MantineProvider>,

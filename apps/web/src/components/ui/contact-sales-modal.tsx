@@ -1,27 +1,50 @@
-import { billingTexts, contactSalesRequestSchema, EMAIL_PATTERN, messages } from '@agaton/contracts';
+import {
+  billingTexts,
+  type ContactSalesRequest,
+  contactSalesRequestSchema,
+  EMAIL_PATTERN,
+  messages,
+  type TokenKind,
+} from '@agaton/contracts';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { layout } from '../../../config/constants';
-import { useContactSales } from '../api/billing-api';
-import { BILLING_LABELS } from '../texts';
+import { layout } from '../../config/constants';
+import { api } from '../../lib/api-client';
+
+/** Labels of the contact form that the spec does not fix (its toasts are in billingTexts). */
+export const CONTACT_SALES_LABELS = {
+  title: 'Contact sales',
+  intro: 'Tell us about your team and we will get back to you within one working day.',
+  send: 'Send',
+} as const;
+
+/** POST /contact-sales; open to anyone, a coach token links the request to the account. */
+export function useContactSales(auth?: TokenKind) {
+  return useMutation({
+    mutationFn: (body: ContactSalesRequest) => api.request('/contact-sales', { auth, body }),
+  });
+}
 
 export interface ContactSalesModalProps {
   opened: boolean;
   onClose: () => void;
-  /** Prefilled from the signed-in coach. */
+  /** Prefilled from the signed-in coach or admin. */
   email: string;
   name: string;
-  /** The plan the coach asked about, for a first line of the message. */
+  /** The plan asked about, for a first line of the message. */
   planName?: string;
+  /** Token sent with the request: 'user' for coaches; admins send none (the call is open). */
+  auth?: TokenKind;
 }
 
 const required = (value: string) => (value.trim() ? null : messages.validation.required);
 
-/** Contact-sales form (spec 1 §7): email, name, message; the spec's toasts on success and failure. */
-export function ContactSalesModal({ opened, onClose, email, name, planName }: ContactSalesModalProps) {
-  const send = useContactSales();
+/** Contact-sales form (spec 1 §7, spec 2 §7): email, name, message; the spec's toasts on success and failure. */
+export function ContactSalesModal({ opened, onClose, email, name, planName, auth }: ContactSalesModalProps) {
+  const send = useContactSales(auth);
   const form = useForm({
     initialValues: { email, name, message: '' },
     validate: {
@@ -52,14 +75,14 @@ export function ContactSalesModal({ opened, onClose, email, name, planName }: Co
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={650}>{BILLING_LABELS.contactTitle}</Text>}
+      title={<Text fw={650}>{CONTACT_SALES_LABELS.title}</Text>}
       size={layout.modalMaxWidth}
       centered
     >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
-            {BILLING_LABELS.contactIntro}
+            {CONTACT_SALES_LABELS.intro}
           </Text>
           <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
@@ -69,7 +92,7 @@ export function ContactSalesModal({ opened, onClose, email, name, planName }: Co
               Cancel
             </Button>
             <Button type="submit" loading={send.isPending}>
-              {BILLING_LABELS.contactSend}
+              {CONTACT_SALES_LABELS.send}
             </Button>
           </Group>
         </Stack>
