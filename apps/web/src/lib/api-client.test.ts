@@ -245,3 +245,33 @@ describe('errors and timeouts', () => {
     }
   });
 });
+
+describe('files and validation details', () => {
+  it('answers a Blob for responseType blob, and keeps error bodies as JSON with their details', async () => {
+    tokens.set('admin', { accessToken: 'admin-0', expiresAt: NOW + 600_000 });
+    const server = fakeServer((call) =>
+      call.url.startsWith('/api/file')
+        ? new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } })
+        : json(400, {
+            error: {
+              code: 'VALIDATION',
+              message: 'Check the fields.',
+              details: [{ path: 'positions.0.position', message: 'Required' }, { bad: true }],
+            },
+          }),
+    );
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+    const file = await client.request<Blob>('/file', { auth: 'admin', responseType: 'blob' });
+    expect(file.type).toBe('application/pdf');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
+    const failure = await client
+      .request('/other', { auth: 'admin', responseType: 'blob' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 400,
+      message: 'Check the fields.',
+      details: [{ path: 'positions.0.position', message: 'Required' }],
+    });
+  });
+});

@@ -1,4 +1,5 @@
-import { type AuthSession, messages, type TokenKind } from '@agaton/contracts';
+import { type AuthSession, type fieldIssueSchema, messages, type TokenKind } from '@agaton/contracts';
+import type { z } from 'zod';
 import { createTokenStorage, expiryFrom, type TokenStorage, tokenLifetimeMs } from './token-storage';
 
 /** HTTP timeout (spec 1 section 9). */
@@ -13,19 +14,34 @@ export const networkMessages = {
   offline: 'Could not reach the server. Please check your connection and try again.',
 } as const;
 
+/** One field problem of a VALIDATION answer (`error.details[]`). */
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
 /** An error whose `message` is safe to show to the user. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
-  constructor(status: number, message: string, code?: string) {
+  /** Field problems of a VALIDATION answer (`error.details`), for forms that list them by path. */
+  readonly details?: FieldIssue[];
+  constructor(status: number, message: string, code?: string, details?: FieldIssue[]) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
-type ErrorPayload = { error?: { code?: string; message?: string } };
+type ErrorPayload = { error?: { code?: string; message?: string; details?: unknown } };
+
+/** Keeps the well-formed `{ path, message }` entries of an error body's details. */
+function detailsOf(body: unknown): FieldIssue[] | undefined {
+  const details = (body as ErrorPayload | null)?.error?.details;
+  if (!Array.isArray(details)) return undefined;
+  return details.filter(
+    (d): d is FieldIssue => typeof d?.path === 'string' && typeof d?.message === 'string',
+  );
+}
 
 /** Maps a failed response to the spec's user-facing text (spec 1 section 8 "General"). */
 export function toUserMessage(status: number, body: unknown): string {
@@ -61,6 +77,8 @@ export type RequestOptions<T> = {
   schema?: Parser<T>;
   /** Overrides the 20 s timeout (large uploads). */
   timeoutMs?: number;
+  /** 'blob' answers a successful response's body as a Blob (files such as a PDF); errors stay JSON. */
+  responseType?: 'json' | 'blob';
 };
 
 export type ApiClientOptions = {
@@ -171,7 +189,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function attempt<T>(path: string, opts: RequestOptions<T>) {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const blob = opts.responseType === 'blob';
+    const headers: Record<string, string> = { accept: blob ? '*/*' : 'application/json' };
     const token = opts.auth ? await bearerFor(opts.auth) : opts.bearer;
     if (token) headers.authorization = `Bearer ${token}`;
     const multipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
@@ -191,13 +210,13 @@ export function createApiClient(options: ApiClientOptions) {
       opts.query,
       opts.timeoutMs,
     );
-    return { response, body: await readBody(response) };
+    return { response, body: blob && response.ok ? await response.blob() : await readBody(response) };
   }
 
   function result<T>(response: Response, body: unknown, opts: RequestOptions<T>): T {
     if (!response.ok) {
       const code = (body as ErrorPayload | null)?.error?.code;
-      throw new ApiError(response.status, toUserMessage(response.status, body), code);
+      throw new ApiError(response.status, toUserMessage(response.status, body), code, detailsOf(body));
     }
     if (!opts.schema) return body as T;
     try {
