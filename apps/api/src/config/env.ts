@@ -130,6 +130,10 @@ const envSchema = z.object({
   SALES_EMAIL: z.email({ error: 'must be an e-mail address' }).default('sales@agaton.local'),
   /** Contact-sales requests per client IP per hour (then 429). */
   CONTACT_SALES_RATE_LIMIT_PER_HOUR: positiveInt.default(5),
+  /** Chromium that prints report PDFs (playwright-core drives it). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Where that Chromium finds this server's pages; default the server's own loopback address. */
+  PDF_BASE_URL: url.optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -141,8 +145,10 @@ export interface OidcProviderConfig {
 }
 
 /** Resolved configuration the app is built from. */
-export interface AppConfig extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM'> {
+export interface AppConfig
+  extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM' | 'PDF_BASE_URL'> {
   PUBLIC_URL: string;
+  PDF_BASE_URL: string;
   JWT_SECRET: string;
   SCORING_WARM: boolean;
   providers: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...raw,
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    PDF_BASE_URL: (raw.PDF_BASE_URL ?? `http://127.0.0.1:${raw.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
     // Most test apps never score; loading the models there would only cost time.
     SCORING_WARM: raw.SCORING_WARM ?? env.NODE_ENV !== 'test',
