@@ -54,12 +54,10 @@ test.describe('routing and guards', () => {
     await storeTokens(page, 'admin', await adminSession(request, seeded.admin.email, seeded.admin.password));
     for (const [path, heading] of [
       ['/dashboard/training', 'English Learning App'],
-      ['/dashboard/test/user/u1/c1/print', 'Candidate report'],
       ['/dashboard/assistant/user/u1/report', 'Coaching report'],
       ['/dashboard/assistant/qa-report/r1', 'QA report'],
       ['/dashboard/help', 'Help'],
       ['/admin/insights/u1', 'Insights'],
-      ['/candidate-profile/a/b', 'Candidate profile'],
       ['/demo', null],
     ] as const) {
       await page.goto(path);

@@ -69,6 +69,8 @@ export const adminSchema = z.object({
   productAccess: productAccessSchema,
   availablePositions: z.array(z.string()),
   enabledFeatures: z.array(z.string()),
+  /** Extension: OWNER or MANAGER, so the dashboard shows owner-only actions (test content) read-only. */
+  role: z.enum(['OWNER', 'MANAGER']).optional(),
 });
 export type Admin = z.infer<typeof adminSchema>;
 

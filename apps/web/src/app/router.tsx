@@ -38,7 +38,7 @@ import DashboardLayoutRoute, { RequireAdmin } from './routes/dashboard/layout';
 import DashboardOnboardingRoute from './routes/dashboard/onboarding';
 import DashboardSettingsRoute from './routes/dashboard/settings';
 import DashboardTestRoute from './routes/dashboard/test';
-import DashboardTestReportRoute from './routes/dashboard/test-report';
+import DashboardTestReportRoute, { DashboardTestReportPrintRoute } from './routes/dashboard/test-report';
 import DashboardTestUserRoute from './routes/dashboard/test-user';
 import DashboardTrainingRoute from './routes/dashboard/training';
 import DashboardTrainingUserRoute from './routes/dashboard/training-user';
@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
       { path: paths.adminInsightsReport.path, element: <AdminInsightsReportRoute /> },
       { path: paths.adminInsights.path, element: <AdminInsightsRoute /> },
       { path: paths.candidateProfile.path, element: <CandidateProfileRoute /> },
+      // The report's print document (the PDF renders it): admin only, outside the shell.
+      { path: paths.dashboardTestReportPrint.path, element: <DashboardTestReportPrintRoute /> },
     ],
   },
 
@@ -137,7 +139,6 @@ export const routes: RouteObject[] = [
           [paths.dashboardTest.path, <DashboardTestRoute key="e" />],
           [paths.dashboardTestUser.path, <DashboardTestUserRoute key="eu" />],
           [paths.dashboardTestReport.path, <DashboardTestReportRoute key="er" />],
-          [paths.dashboardTestReportPrint.path, <DashboardTestReportRoute key="ep" />],
           [paths.dashboardAssistant.path, <DashboardAssistantRoute key="a" />],
           [paths.dashboardAssistantUserReport.path, <DashboardAssistantUserReportRoute key="ar" />],
           [paths.dashboardAssistantUserSession.path, <DashboardAssistantUserSessionRoute key="as" />],

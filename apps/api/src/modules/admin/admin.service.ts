@@ -62,6 +62,7 @@ export async function getAdmin(ctx: AppContext, adminId: string): Promise<Admin>
     productAccess: (row.org.productAccess ?? newWorkspaceAccess()) as ProductAccess,
     availablePositions: row.admin.availablePositions,
     enabledFeatures: row.admin.enabledFeatures,
+    role: row.admin.role,
   };
 }
 

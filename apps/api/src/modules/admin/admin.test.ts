@@ -36,6 +36,7 @@ describe('admin sign-up with workspace', () => {
         managedTeams: [],
       },
       productAccess: { recruitment: { haveAccess: false, status: 'trial-available' } },
+      role: 'OWNER',
     });
     expect(decodeJwt(body.accessToken)).toMatchObject({
       kind: 'admin',

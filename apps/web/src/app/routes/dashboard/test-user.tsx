@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useParams } from 'react-router';
+import { CandidatePage } from '../../../features/recruitment/components/candidate-page';
 
-/** /dashboard/test/user/:userId */
+/** /dashboard/test/user/:userId — one candidate and their tests. */
 export default function DashboardTestUserRoute() {
-  return <PlaceholderPage title="Candidate" emptyText="No test results to show yet." />;
+  return <CandidatePage userId={useParams().userId} />;
 }

@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { EnglishTestPage } from '../../../features/recruitment/components/english-test-page';
+import { useDashboardAdmin } from './layout';
 
-/** /dashboard/test */
+/** /dashboard/test — the English Test: candidates, sending tests and the test content. */
 export default function DashboardTestRoute() {
-  return <PlaceholderPage title="English Test" emptyText="No candidates to show yet." />;
+  return <EnglishTestPage admin={useDashboardAdmin()} />;
 }

@@ -1,12 +1,21 @@
-import { Box } from '@mantine/core';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { Box, Group } from '@mantine/core';
+import { useParams } from 'react-router';
+import { Logo } from '../../../components/ui/logo';
 import { layout } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { ReportPage } from '../../../features/recruitment/components/report/report-page';
 
-/** /candidate-profile/:candidateId/:challengeId */
+/** /candidate-profile/:candidateId/:challengeId — a candidate's report outside the dashboard shell. */
 export default function CandidateProfileRoute() {
+  const { candidateId, challengeId } = useParams();
   return (
-    <Box maw={layout.headerContentMaxWidth} mx="auto" px="md" py="xl">
-      <PlaceholderPage title="Candidate profile" emptyText="No results to show yet." />
+    <Box bg="gray.0" mih="100vh">
+      <Box maw={layout.headerContentMaxWidth} mx="auto" px={{ base: 'md', sm: 'xl' }} py="xl">
+        <Group mb="xl">
+          <Logo to={paths.dashboardTest.href()} />
+        </Group>
+        <ReportPage userId={candidateId} challengeId={challengeId} variant="profile" />
+      </Box>
     </Box>
   );
 }

@@ -1,12 +1,8 @@
-import { Box } from '@mantine/core';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { layout } from '../../../config/constants';
+import { useSearchParams } from 'react-router';
+import { DownloadPage } from '../../../features/recruitment/components/download-page';
 
-/** /download */
+/** /download?candidateId=&challengeId= — a candidate report's PDF. */
 export default function DownloadRoute() {
-  return (
-    <Box maw={layout.headerContentMaxWidth} mx="auto" px="md" py="xl">
-      <PlaceholderPage title="Download" emptyText="Nothing to download yet." />
-    </Box>
-  );
+  const [params] = useSearchParams();
+  return <DownloadPage candidateId={params.get('candidateId')} challengeId={params.get('challengeId')} />;
 }

@@ -1,0 +1,166 @@
+import {
+  type Admin,
+  CANDIDATE_LEVELS,
+  createCandidateRequestSchema,
+  EMAIL_PATTERN,
+  messages,
+} from '@agaton/contracts';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { layout } from '../../../config/constants';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateCandidate } from '../api/recruitment-api';
+import { RT_LABELS } from '../texts';
+
+const initialValues = {
+  name: '',
+  email: '',
+  department: null as string | null,
+  position: null as string | null,
+  level: null as string | null,
+  sendNow: true,
+  inviteTraining: false,
+};
+
+/**
+ * Add recruitment user (spec 2 §3 add-user form, §5 rules): name and email required, team, test topic
+ * and level optional; "Send the English test now" uses one test and needs a topic. With no test left
+ * the limit modal opens instead (also when the server refuses with 402).
+ */
+export function AddUserModal({
+  opened,
+  onClose,
+  admin,
+  positions,
+  onLimit,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  admin: Admin;
+  /** Test topics of the organisation's content. */
+  positions: string[];
+  /** Opens the tests-limit modal. */
+  onLimit: () => void;
+}) {
+  const create = useCreateCandidate();
+  const testsLeft = admin.productAccess.recruitment.testsLeftCount ?? 0;
+  const form = useForm({
+    initialValues,
+    validate: {
+      name: (value) => (value.trim() ? null : messages.validation.provideName),
+      email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : messages.validation.invalidEmail),
+      position: (value, values) => (values.sendNow && !value ? RT_LABELS.topicNeeded : null),
+    },
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (opened) reset();
+  }, [opened, reset]);
+
+  async function submit(values: typeof initialValues) {
+    if (values.sendNow && testsLeft < 1) {
+      onLimit();
+      return;
+    }
+    const body = createCandidateRequestSchema.parse({
+      name: values.name,
+      email: values.email,
+      department: values.department ?? undefined,
+      position: values.position ?? undefined,
+      level: values.level ?? undefined,
+      isRecruit: values.sendNow,
+      isTrainee: values.inviteTraining,
+    });
+    try {
+      const { createdCandidate } = await create.mutateAsync(body);
+      notifications.show({
+        color: 'green',
+        message: (values.sendNow ? RT_LABELS.addedAndSent : RT_LABELS.added)(createdCandidate.name),
+      });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        onLimit();
+        return;
+      }
+      const duplicate = error instanceof ApiError && error.status === 409;
+      notifications.show({
+        color: 'red',
+        message: duplicate ? error.message : messages.org.addingUser,
+      });
+    }
+  }
+
+  const teams = admin.organizationInfo.managedTeams.map((t) => ({ value: t.id, label: t.name }));
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={650}>{RT_LABELS.addUserTitle}</Text>}
+      size={layout.modalMaxWidth}
+      centered
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={RT_LABELS.name}
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={RT_LABELS.email}
+              type="email"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label={RT_LABELS.teamOptional}
+              placeholder={RT_LABELS.optional}
+              data={teams}
+              clearable
+              {...form.getInputProps('department')}
+            />
+            <Select
+              label={RT_LABELS.topic}
+              placeholder={RT_LABELS.optional}
+              data={positions}
+              clearable
+              {...form.getInputProps('position')}
+            />
+            <Select
+              label={RT_LABELS.level}
+              placeholder={RT_LABELS.optional}
+              data={[...CANDIDATE_LEVELS]}
+              clearable
+              {...form.getInputProps('level')}
+            />
+          </SimpleGrid>
+          <Checkbox
+            label={RT_LABELS.sendNow}
+            description={`${RT_LABELS.sendNowHint} ${RT_LABELS.testsLeftNow(testsLeft)}`}
+            {...form.getInputProps('sendNow', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label={RT_LABELS.inviteTraining}
+            {...form.getInputProps('inviteTraining', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {RT_LABELS.cancel}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {RT_LABELS.add}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,156 @@
+import { type ChallengeMeta, candidateTestStatus } from '@agaton/contracts';
+import {
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, Navigate } from 'react-router';
+import { formatDate, formatDateTime } from '../../../components/ui/format';
+import { PageHeader } from '../../../components/ui/page-header';
+import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
+import { paths } from '../../../config/paths';
+import { useCandidates } from '../api/recruitment-api';
+import { RT_LABELS } from '../texts';
+import { StatusPill, TestCode } from './test-status';
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{value || '—'}</Text>
+    </Stack>
+  );
+}
+
+function TestsTable({ userId, challenges }: { userId: string; challenges: ChallengeMeta[] }) {
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={680}>
+        <Table verticalSpacing="sm" data-testid="candidate-tests">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>{RT_LABELS.sentAt}</Table.Th>
+              <Table.Th>{RT_LABELS.columns.code}</Table.Th>
+              <Table.Th>{RT_LABELS.columns.status}</Table.Th>
+              <Table.Th>{RT_LABELS.completed}</Table.Th>
+              <Table.Th>{RT_LABELS.cefr}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{RT_LABELS.openReport}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {challenges.map((c) => (
+              <Table.Tr key={c.id} data-testid="candidate-test">
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(c.createTime)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <TestCode code={c.code} used={Boolean(c.completedAt)} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusPill status={candidateTestStatus(c)} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{c.completedAt ? formatDate(c.completedAt) : '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={700}>
+                    {c.resultCefr ?? '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {c.completedAt ? (
+                    <Anchor
+                      component={Link}
+                      to={paths.dashboardTestReport.href(userId, c.id)}
+                      size="sm"
+                      fw={600}
+                    >
+                      {RT_LABELS.openReport}
+                    </Anchor>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/**
+ * /dashboard/test/user/:userId: the candidate (name, email, team, position, level) and every test
+ * sent to them; only completed tests open a report. Unknown candidates go back to the English Test.
+ */
+export function CandidatePage({ userId }: { userId: string | undefined }) {
+  const candidates = useCandidates();
+  const home = paths.dashboardTest.href();
+  if (!userId) return <Navigate to={home} replace />;
+  if (candidates.isPending) {
+    return (
+      <Center py={80} role="status" aria-label="Loading">
+        <Loader />
+      </Center>
+    );
+  }
+  if (candidates.isError) {
+    return (
+      <PanelError
+        message={RT_LABELS.loadFailed}
+        retryLabel={RT_LABELS.retry}
+        onRetry={() => candidates.refetch()}
+        retrying={candidates.isFetching}
+      />
+    );
+  }
+  const candidate = candidates.data.find((c) => c.identityId === userId);
+  if (!candidate) return <Navigate to={home} replace />;
+  const challenges = [...candidate.recruitInfo.challengesMeta].sort((a, b) =>
+    b.createTime.localeCompare(a.createTime),
+  );
+  return (
+    <>
+      <PageHeader
+        title={candidate.name}
+        actions={
+          <Button component={Link} to={home} variant="default" leftSection={<IconArrowLeft size={18} />}>
+            {RT_LABELS.backToTest}
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <Card withBorder radius="lg" padding="xl" data-testid="candidate-details">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="lg">
+            <Field label={RT_LABELS.name} value={candidate.name} />
+            <Field label={RT_LABELS.email} value={candidate.email} />
+            <Field label={RT_LABELS.department} value={candidate.department} />
+            <Field label={RT_LABELS.position} value={candidate.position} />
+            <Field label={RT_LABELS.candidateLevel} value={candidate.level} />
+          </SimpleGrid>
+        </Card>
+        <Title order={2} fz="lg">
+          {RT_LABELS.candidateTests}
+        </Title>
+        {challenges.length === 0 ? (
+          <EmptyPanel text={RT_LABELS.noTests} />
+        ) : (
+          <TestsTable userId={candidate.identityId} challenges={challenges} />
+        )}
+      </Stack>
+    </>
+  );
+}

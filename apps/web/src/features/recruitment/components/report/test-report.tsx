@@ -1,0 +1,94 @@
+import { CEFR_NAMES, type ResultsBlob } from '@agaton/contracts';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '../../../../components/ui/format';
+import { ScoreCircle } from '../../../../components/ui/score-circle';
+import type { AdminChallenge } from '../../api/recruitment-api';
+import { RT_LABELS } from '../../texts';
+import { BenchmarkSection, SkillsLine } from './benchmark-section';
+import classes from './report.module.css';
+import { FreeSpeechSection, PartSection } from './report-parts';
+import { SpeakingSection } from './speaking-section';
+
+/** Candidate, position, completed date; the CEFR rating with its name and the overall score. */
+function Summary({ challenge, results }: { challenge: AdminChallenge; results: ResultsBlob }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" className={classes.section} data-testid="report-summary">
+      <Group justify="space-between" align="center" wrap="wrap" gap="lg">
+        <Stack gap={4}>
+          <Title order={2} fz={24} data-testid="report-candidate">
+            {challenge.candidateName}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {[challenge.candidateEmail, challenge.candidateDepartment].filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="sm">
+            {RT_LABELS.position}: <b>{challenge.candidatePosition ?? '—'}</b>
+          </Text>
+          {challenge.completedAt ? (
+            <Text size="sm" c="dimmed">
+              {RT_LABELS.completedOn(formatDate(challenge.completedAt))}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xl" wrap="nowrap">
+          <Stack gap={0} align="center" data-testid="report-cefr">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {RT_LABELS.cefrRating}
+            </Text>
+            <Text fw={800} fz={48} lh={1.1} c="brand.7">
+              {results.cefrRating}
+            </Text>
+            <Text fw={600}>{CEFR_NAMES[results.cefrRating]}</Text>
+          </Stack>
+          <ScoreCircle
+            score={results.testOverallScore}
+            size={120}
+            label={RT_LABELS.overallScore}
+            testId="report-overall"
+          />
+        </Group>
+      </Group>
+      <Group mt="md" justify="space-between" wrap="wrap" gap="sm">
+        <SkillsLine skills={results.cefrBySkill} />
+        <Text size="sm" c="dimmed" data-testid="report-completion">
+          {RT_LABELS.completion}: {Math.round(results.testCompletionScore)}%
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * The candidate report (spec 2 §2): summary, speaking, listening, reading comprehension, reading
+ * aloud, free speech and the benchmark table. `print` fixes the column counts for an A4 page.
+ */
+export function TestReport({
+  challenge,
+  results,
+  print = false,
+}: {
+  challenge: AdminChallenge;
+  results: ResultsBlob;
+  print?: boolean;
+}) {
+  const cols = print ? 2 : { base: 1, md: 2 };
+  return (
+    <Stack gap="lg" data-testid="test-report">
+      <Summary challenge={challenge} results={results} />
+      <SpeakingSection results={results} print={print} />
+      <SimpleGrid cols={cols} spacing="lg">
+        <PartSection title={RT_LABELS.listeningTest} part={results.listeningTest} testId="report-listening" />
+        <PartSection
+          title={RT_LABELS.comprehensionTest}
+          part={results.readingComprehensionTest}
+          testId="report-comprehension"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={cols} spacing="lg">
+        <PartSection title={RT_LABELS.readingAloud} part={results.readingTest} testId="report-reading" />
+        <FreeSpeechSection free={results.freeSpeechTest} />
+      </SimpleGrid>
+      <BenchmarkSection rating={results.cefrRating} />
+    </Stack>
+  );
+}
