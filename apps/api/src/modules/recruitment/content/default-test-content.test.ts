@@ -14,7 +14,10 @@ import {
 } from './default-test-content.ts';
 
 /** The positions and the id prefix each one's items use, in the order Send test offers them. */
-const POSITIONS = [['Sales representative', 'sales']] as const;
+const POSITIONS = [
+  ['Sales representative', 'sales'],
+  ['Customer support agent', 'sup'],
+] as const;
 const LEVEL_TAGS = { LOW: 'low', MEDIUM: 'med', ADVANCED: 'adv' } as const;
 /** Words per reading sentence, words per listening monologue, words per comprehension text. */
 const READING_WORDS = { LOW: [6, 10], MEDIUM: [10, 16], ADVANCED: [15, 24] } as const;
