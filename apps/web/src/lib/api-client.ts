@@ -23,13 +23,24 @@ export class ApiError extends Error {
   readonly code?: string;
   /** Field problems of a VALIDATION answer (`error.details`), for forms that list them by path. */
   readonly details?: FieldIssue[];
-  constructor(status: number, message: string, code?: string, details?: FieldIssue[]) {
+  /** How long the server asked us to wait before retrying (429/503 with Retry-After), if it said. */
+  readonly retryAfterMs?: number;
+  constructor(status: number, message: string, code?: string, details?: FieldIssue[], retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds from `now`; undefined when absent or bad. */
+export function parseRetryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value?.trim()) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 type ErrorPayload = { error?: { code?: string; message?: string; details?: unknown } };
@@ -216,7 +227,8 @@ export function createApiClient(options: ApiClientOptions) {
   function result<T>(response: Response, body: unknown, opts: RequestOptions<T>): T {
     if (!response.ok) {
       const code = (body as ErrorPayload | null)?.error?.code;
-      throw new ApiError(response.status, toUserMessage(response.status, body), code, detailsOf(body));
+      const wait = parseRetryAfterMs(response.headers?.get('retry-after'), now());
+      throw new ApiError(response.status, toUserMessage(response.status, body), code, detailsOf(body), wait);
     }
     if (!opts.schema) return body as T;
     try {

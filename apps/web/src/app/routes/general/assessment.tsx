@@ -1,12 +1,6 @@
-import { Box } from '@mantine/core';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { layout } from '../../../config/constants';
+import { AssessmentPage } from '../../../features/candidate/components/assessment-page';
 
-/** /assessment and /assessment/summary (reached only after first load) */
+/** /assessment and /assessment/summary (reached only after first load; see the start-up rules). */
 export default function AssessmentRoute() {
-  return (
-    <Box maw={layout.headerContentMaxWidth} mx="auto" px="md" py="xl">
-      <PlaceholderPage title="Assessment" emptyText="Nothing to show yet." />
-    </Box>
-  );
+  return <AssessmentPage />;
 }
