@@ -214,7 +214,8 @@ export const CONTENT: TestContent = testContentSchema.parse({
   ],
 });
 
-export type Reply = { status: number; body?: unknown; blob?: Blob };
+/** `file` answers that text as application/pdf instead of a JSON body. */
+export type Reply = { status: number; body?: unknown; file?: string };
 export type Call = { method: string; path: string; body?: unknown };
 
 /**
@@ -234,7 +235,12 @@ export function stubAdminApi(routes: Record<string, Reply | ((call: Call) => Rep
       calls.push(call);
       const route = routes[`${method} ${url.pathname.replace(/^\/api/, '')}`];
       const reply = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: {} });
-      if (reply.blob) return new Response(reply.blob, { status: reply.status });
+      if (reply.file !== undefined) {
+        return new Response(reply.file, {
+          status: reply.status,
+          headers: { 'content-type': 'application/pdf' },
+        });
+      }
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'content-type': 'application/json' },

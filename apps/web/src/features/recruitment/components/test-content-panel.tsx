@@ -111,9 +111,8 @@ export function TestContentPanel({ canEdit }: { canEdit: boolean }) {
         label={RT_LABELS.jsonLabel}
         value={draft}
         onChange={setDraft}
-        autosize
-        minRows={18}
-        maxRows={40}
+        rows={24}
+        resize="vertical"
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
       />
