@@ -26,6 +26,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
 import { scoringModule } from './modules/scoring/scoring.module.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
@@ -33,6 +34,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
+import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Overrides the object store chosen from S3_BUCKET (tests). */
   objectStore?: ObjectStore;
+  /** Overrides the Chromium report printer (tests point one at their own page server). */
+  pdfRenderer?: PdfRenderer;
   /** Analyse uploaded sessions in this process (the server does when ANALYSIS_IN_API is on). */
   analysisWorkers?: boolean;
   /** Upload the demo coach's recordings for analysis when they have no sessions yet. */
@@ -136,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       coachingReportsRoutes(api, ctx);
       insightsRoutes(api, ctx);
       articlesRoutes(api, ctx);
+      recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
     },
     { prefix: '/api' },

@@ -67,3 +67,17 @@ export function teamFilter(actor: OrgActor) {
   if (!actor.teamScope) return undefined;
   return actor.teamScope.length ? inArray(teams.id, actor.teamScope) : sql`false`;
 }
+
+/** The OrgActor of an admin token in its own organisation (routes without an orgId in the path). */
+export async function authorizeOwnOrg(ctx: AppContext, claims: AccessTokenClaims): Promise<OrgActor> {
+  if (claims.kind !== 'admin' || !claims.orgId) throw new AppError('FORBIDDEN');
+  return authorizeOrg(ctx, claims, claims.orgId);
+}
+
+/**
+ * Teams whose candidates an admin sees (null = all): a manager's managed teams, but a manager who
+ * manages none sees every candidate (spec 2 §6: "With none, all are shown").
+ */
+export function candidateTeamScope(actor: OrgActor): string[] | null {
+  return actor.teamScope?.length ? actor.teamScope : null;
+}

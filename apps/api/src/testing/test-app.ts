@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'mailTransport' | 'analysisWorkers' | 'objectStore'> = {},
+  options: Pick<BuildAppOptions, 'mailTransport' | 'analysisWorkers' | 'objectStore' | 'pdfRenderer'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'agaton-api-test-'));

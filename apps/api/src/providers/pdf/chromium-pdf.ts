@@ -14,7 +14,7 @@ const CHROMIUM_ARGS = [
 ];
 
 export interface ChromiumPdfOptions {
-  /** Where the app is served, e.g. http://127.0.0.1:3000 (the server's own loopback address). */
+  /** Where the app is served, e.g. http://127.0.0.1:3000 (the server's own loopback address), maybe with a path prefix. */
   baseUrl: string;
   /** The Chromium binary (Debian's /usr/bin/chromium by default). */
   executablePath: string;
@@ -105,7 +105,9 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     });
     const page = await context.newPage();
     const left = () => Math.max(1, deadline - Date.now());
-    await page.goto(new URL(options.path, origin).href, { waitUntil: 'domcontentloaded', timeout: left() });
+    // The base may carry a path (an app served under a prefix); the page's path goes after it.
+    const url = `${this.options.baseUrl.replace(/\/$/, '')}${options.path}`;
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: left() });
     await page.waitForSelector('[data-print-ready]', { state: 'attached', timeout: left() });
     await page.evaluate('document.fonts.ready.then(() => true)');
     return page.pdf({
