@@ -14,6 +14,8 @@ describe('report file', () => {
     const filename = reportFilename('  Jo "JJ" O/Brien\\\r\n ', '2026-01-02T12:00:00.000Z');
     expect(filename).toBe('English test - Jo JJ O Brien - 2026-01-02.pdf');
     expect(generatePdfQuerySchema.shape.filename.safeParse(filename).success).toBe(true);
-    expect(reportFilename('"/"', '2026-01-02T12:00:00.000Z')).toBe('English test - candidate - 2026-01-02.pdf');
+    expect(reportFilename('"/"', '2026-01-02T12:00:00.000Z')).toBe(
+      'English test - candidate - 2026-01-02.pdf',
+    );
   });
 });
