@@ -17,7 +17,11 @@ export const TEST_CONTENT_DIR = fileURLToPath(new URL('./', import.meta.url));
  * The position files, in the order Send test offers them. Listed rather than read from the folder so
  * the order is deliberate and a stray file is noticed (the content test checks nothing is left out).
  */
-export const POSITION_FILES = ['sales-representative.yaml', 'customer-support-agent.yaml'] as const;
+export const POSITION_FILES = [
+  'sales-representative.yaml',
+  'customer-support-agent.yaml',
+  'general-business.yaml',
+] as const;
 
 /** Seconds each part may take once the candidate starts it. */
 export const DEFAULT_TIME_LIMITS: TestContent['timeLimitsSeconds'] = {
