@@ -124,13 +124,20 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         name: 'Charlie Candidate',
         email: DEMO_ACCOUNTS.candidate.email,
         position: positions[0],
+        // In Sales, so the demo manager (who manages Sales) sees the candidate too.
+        department: sales.name,
+        teamId: sales.id,
       })
       .returning();
+    // The demo code does not run out like a sent test (14 days) would, so a kept data folder keeps a
+    // working demo. No content snapshot: the test is drawn from the organisation's content for the
+    // position at the first sign-in.
     await tx.insert(challenges).values({
       orgId: org.id,
       candidateId: candidate.id,
       code: DEMO_ACCOUNTS.candidate.testCode,
       position: positions[0],
+      expiresAt: new Date('2100-01-01T00:00:00Z'),
     });
   });
   return true;
