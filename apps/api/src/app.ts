@@ -26,8 +26,10 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
 import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
 import { scoringModule } from './modules/scoring/scoring.module.ts';
+import { createScoringRuntime } from './modules/scoring/scoring-runtime.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -84,6 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   const sessions = createSessionsRuntime(ctx, { store: options.objectStore });
+  // One analysis pool and TTS for the demo scoring and the English test.
+  const scoring = await createScoringRuntime(config, app.log);
+  app.addHook('onClose', () => scoring.close());
   app.addHook('onClose', () => sessions.close());
   if (options.analysisWorkers) await sessions.startWorkers();
   if (options.seedDemoSessions) {
@@ -132,9 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       appUserRoutes(api, ctx, limit);
       adminRoutes(api, ctx, limit);
       orgRoutes(api, ctx);
-      challengeRoutes(api, ctx, limit);
+      challengeRoutes(api, ctx, { limit, listening: scoring.tts !== null });
+      api.register(assessmentRoutes, { ctx, scoring, store: sessions.store });
       oauthRoutes(api, ctx, limit);
-      api.register(scoringModule, { tokens: ctx.tokens, settings: config });
+      api.register(scoringModule, { tokens: ctx.tokens, settings: config, runtime: scoring });
       api.register(sessionsRoutes, { ctx, runtime: sessions });
       api.register(billingRoutes, { ctx, provider: createBillingProvider(db, config) });
       coachingReportsRoutes(api, ctx);

@@ -88,6 +88,8 @@ export const accessTokenClaimsSchema = z.object({
   kind: tokenKindSchema,
   realm: realmSchema,
   orgId: z.string().optional(),
+  /** Candidate tokens: the challenge they were issued for (every assessment call is limited to it). */
+  challengeId: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
@@ -131,17 +133,12 @@ export const candidateTestSchema = z.object({
   assessmentStatus: assessmentStatusSchema,
 });
 export type CandidateTest = z.infer<typeof candidateTestSchema>;
-/** The test as POST /api/challenge/auth will answer it (the route moves to it with the English test). */
+/** POST /api/challenge/auth: the candidate's test and a candidate token for the assessment calls. */
 export const candidateTestAuthResponseSchema = candidateTestSchema.extend({ token: z.string() });
-/** POST /api/challenge/auth as answered today: content empty until the English test lands. */
-export const challengeAuthResponseSchema = z.object({
-  token: z.string(),
-  challenge: candidateTestSchema.shape.challenge,
-  content: z.record(z.string(), z.unknown()),
-  organization: candidateTestSchema.shape.organization,
-});
+export type CandidateTestAuthResponse = z.infer<typeof candidateTestAuthResponseSchema>;
 export type ChallengeAuthRequest = z.infer<typeof challengeAuthRequestSchema>;
-export type ChallengeAuthResponse = z.infer<typeof challengeAuthResponseSchema>;
+/** The answer of POST /api/challenge/auth (the name the web client has used so far). */
+export type ChallengeAuthResponse = CandidateTestAuthResponse;
 
 /** GET /api/health */
 export const healthResponseSchema = z.object({ status: z.literal('ok') });

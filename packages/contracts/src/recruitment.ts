@@ -344,7 +344,8 @@ export const partScoringSchema = z.object({
 });
 export const testMetaInfoSchema = z.object({
   numberOfCompletedLevels: z.number().int().min(0),
-  numberOfLevels: z.number().int().min(1),
+  /** Levels the part has (3; free speech 1); 0 when the part was not in the test (listening without TTS). */
+  numberOfLevels: z.number().int().min(0),
   lastFinishLevel: testLevelSchema.nullable(),
   finishReason: finishReasonSchema.nullable(),
 });
@@ -590,6 +591,9 @@ export const RECRUITMENT_TEXTS = {
   alreadyAnswered: 'This question was already answered.',
   notCurrentItem: 'This is not the current question of your test.',
   partNotStarted: 'Start this part first.',
+  partOutOfOrder: 'Finish the current part of your test first.',
+  wrongActivityType: 'This kind of answer does not belong to this part of the test.',
+  listeningUnavailable: 'Listening questions cannot be played on this server.',
   generatePdfFailed: 'Failed to generate report',
   parseResultsFailed: 'There was an error parsing the test results.',
 } as const;

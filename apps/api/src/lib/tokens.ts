@@ -35,14 +35,15 @@ export class AccessTokens {
     this.secret = Buffer.from(secret, 'utf8');
   }
 
-  sign(claims: AccessTokenClaims): Promise<string> {
+  /** Signs an access token; `ttlSeconds` overrides the default lifetime (candidate tokens last a test). */
+  sign(claims: AccessTokenClaims, options: { ttlSeconds?: number } = {}): Promise<string> {
     const { sub, ...rest } = claims;
     return new SignJWT(rest)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(sub)
       .setIssuer(ISSUER)
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(`${options.ttlSeconds ?? this.ttlSeconds}s`)
       .sign(this.key);
   }
 

@@ -41,7 +41,11 @@ async function analyse(pool: AnalysisPool, job: Parameters<AnalysisPool['run']>[
       throw new AppError('TIMEOUT', T.timeout, { retryAfterSec: RETRY_AFTER_TIMEOUT_SEC });
     }
     if (error instanceof AnalysisError) {
-      const mapped = inputErrorFor(job.kind, error.code);
+      // A caller's own cap (the English test's 30 s) names its own limit.
+      const mapped =
+        error.code === 'TOO_LONG' && job.maxSec
+          ? new AppError('PAYLOAD_TOO_LARGE', T.tooLong(Math.floor(job.maxSec)))
+          : inputErrorFor(job.kind, error.code);
       if (mapped) throw mapped;
     }
     throw error;
@@ -55,12 +59,15 @@ export async function scoreReading(options: {
   targetPhrase: string;
   /** Deadline, queue time included; default 20 s. */
   timeoutMs?: number;
+  /** Refuse (413) recordings longer than this many seconds, below the task's own limit. */
+  maxSec?: number;
 }): Promise<DemoReadingResponse> {
   const { response } = await analyse(options.pool, {
     kind: 'reading',
     audio: options.audio,
     referenceText: options.targetPhrase,
     timeoutMs: options.timeoutMs ?? L.timeoutMs.reading,
+    maxSec: options.maxSec,
   });
   // The engine's adapter promises this shape; checking it here keeps a drift from reaching clients.
   return demoReadingResponseSchema.parse(response);
@@ -74,12 +81,15 @@ export async function scoreFreeSpeech(options: {
   includeNarrative: boolean;
   /** Deadline, queue time included; default 60 s. */
   timeoutMs?: number;
+  /** Refuse (413) recordings longer than this many seconds, below the task's own limit. */
+  maxSec?: number;
 }): Promise<FreeSpeechResponse> {
   const { response } = await analyse(options.pool, {
     kind: 'free-speech',
     audio: options.audio,
     topic: options.question,
     timeoutMs: options.timeoutMs ?? L.timeoutMs['free-speech'],
+    maxSec: options.maxSec,
   });
   const parsed = freeSpeechResponseSchema.parse(response);
   if (!options.includeNarrative) parsed.nlp_assessment.narrative = '';

@@ -1,0 +1,106 @@
+import {
+  activityRequestSchema,
+  activityResponseSchema,
+  candidateTestSchema,
+  errorBodySchema,
+  formActivityMetaSchema,
+  formActivityResponseSchema,
+} from '@agaton/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import type { ObjectStore } from '../../providers/storage/object-store.ts';
+import { readAudioUpload } from '../scoring/multipart-audio.ts';
+import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
+import { resumeTest, submitActivity, submitRecording } from './assessment.service.ts';
+import { listeningAudioRoutes } from './listening-audio.ts';
+
+export interface AssessmentRoutesOptions {
+  ctx: AppContext;
+  /** The app's shared scoring pool and TTS. */
+  scoring: ScoringRuntime;
+  /** Where counted recordings are kept (challenges/<challengeId>/<itemId>); none in some tests. */
+  store: ObjectStore | null;
+}
+
+const errors = {
+  ...errorResponses,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  422: errorBodySchema,
+  503: errorBodySchema,
+} as const;
+
+/** The `meta` field of a recording upload, parsed and validated (400 with the fields at fault). */
+function parseMeta(raw: string | undefined) {
+  if (!raw) throw new AppError('VALIDATION', 'The request needs a "meta" field (JSON).');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError('VALIDATION', 'The "meta" field is not valid JSON.');
+  }
+  const meta = formActivityMetaSchema.safeParse(json);
+  if (!meta.success) {
+    const details = meta.error.issues.map((i) => ({ path: `meta.${i.path.join('.')}`, message: i.message }));
+    throw new AppError('VALIDATION', undefined, { details });
+  }
+  return meta.data;
+}
+
+/**
+ * The candidate-facing calls of the English test (spec 2 §7), candidate token only: resume the test,
+ * send activities and recordings, and play listening questions (signed links, no token).
+ */
+export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
+  const { ctx, scoring } = options;
+  // Encapsulated: this plugin's routes get the multipart parser without changing the app's others.
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  const candidate = requireAuth(ctx.tokens, 'candidate');
+
+  typed(app).get(
+    '/assessment',
+    {
+      preHandler: candidate,
+      schema: { tags: ['assessment'], response: { 200: candidateTestSchema, ...errors } },
+    },
+    async (request) => resumeTest({ ctx, claims: actorOf(request) }),
+  );
+
+  typed(app).post(
+    '/assessment/activity',
+    {
+      preHandler: candidate,
+      schema: {
+        tags: ['assessment'],
+        body: activityRequestSchema,
+        response: { 200: activityResponseSchema, ...errors },
+      },
+    },
+    async (request) => submitActivity({ ctx, claims: actorOf(request), request: request.body }),
+  );
+
+  typed(app).post(
+    '/assessment/form/activity',
+    {
+      preHandler: candidate,
+      schema: { tags: ['assessment'], response: { 200: formActivityResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { audio, fields } = await readAudioUpload(request, { maxUploadBytes: scoring.maxUploadBytes });
+      return submitRecording({
+        ctx,
+        scoring,
+        store: options.store,
+        claims: actorOf(request),
+        meta: parseMeta(fields.meta),
+        audio,
+      });
+    },
+  );
+
+  listeningAudioRoutes(app, ctx, scoring.tts);
+}
