@@ -8,7 +8,8 @@ export const CANDIDATE_TEXTS = {
   title: 'English Test',
   welcome: (name: string) => `Welcome, ${name}`,
   invited: (org: string) => `${org} invited you to take the English Test.`,
-  partsHeading: 'The test has four parts',
+  partsHeading: (n: number) =>
+    `The test has ${['no', 'one', 'two', 'three', 'four'][n] ?? n} ${n === 1 ? 'part' : 'parts'}`,
   needsHeading: 'Before you start',
   needs: (minutes: number) => [
     'A microphone (a headset works best) and a quiet place.',

@@ -1,8 +1,8 @@
-import { type CandidateTest, TEST_PARTS } from '@agaton/contracts';
+import type { CandidateTest } from '@agaton/contracts';
 import { Button, Group, List, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { CANDIDATE_TEXTS } from '../texts';
-import { formatLimit, testStarted, totalMinutes } from '../utils/test-view';
+import { formatLimit, partsInTest, testStarted, totalMinutes } from '../utils/test-view';
 import { MicCheck } from './mic-check';
 
 /** "Not you? Sign out": a candidate on a shared computer leaves the test to its owner. */
@@ -25,6 +25,7 @@ export function CandidateWelcome(props: { test: CandidateTest; onStart: () => vo
   const { test, onStart, onSignOut } = props;
   const status = test.assessmentStatus;
   const limits = test.content.timeLimitsSeconds;
+  const parts = partsInTest(status);
   return (
     <Stack gap="xl">
       <Stack gap={4}>
@@ -38,12 +39,12 @@ export function CandidateWelcome(props: { test: CandidateTest; onStart: () => vo
 
       <Stack gap="xs" component="section" aria-labelledby="parts-heading">
         <Title order={2} fz="lg" id="parts-heading">
-          {CANDIDATE_TEXTS.partsHeading}
+          {CANDIDATE_TEXTS.partsHeading(parts.length)}
         </Title>
         <Paper withBorder radius="md">
           <Table verticalSpacing="sm" horizontalSpacing="md">
             <Table.Tbody>
-              {TEST_PARTS.map((part, index) => {
+              {parts.map((part, index) => {
                 const done = status.parts.find((p) => p.part === part)?.state === 'finished';
                 return (
                   <Table.Tr key={part}>
@@ -73,7 +74,7 @@ export function CandidateWelcome(props: { test: CandidateTest; onStart: () => vo
           {CANDIDATE_TEXTS.needsHeading}
         </Title>
         <List spacing={6}>
-          {CANDIDATE_TEXTS.needs(totalMinutes(test.content)).map((line) => (
+          {CANDIDATE_TEXTS.needs(totalMinutes(test.content, parts)).map((line) => (
             <List.Item key={line}>{line}</List.Item>
           ))}
         </List>

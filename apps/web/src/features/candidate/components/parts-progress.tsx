@@ -1,19 +1,26 @@
-import { type AssessmentStatus, TEST_PARTS, type TestPart } from '@agaton/contracts';
+import type { AssessmentStatus, TestPart } from '@agaton/contracts';
 import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { CANDIDATE_TEXTS } from '../texts';
+import { partsInTest } from '../utils/test-view';
 
-/** The four parts in order: done ones ticked, the current one marked (aria-current="step"). */
+/** The test's parts in order: done ones ticked, the current one marked (aria-current="step"). */
 export function PartsProgress({ status, current }: { status: AssessmentStatus; current: TestPart | null }) {
+  const parts = partsInTest(status);
   return (
     <Box
       component="ol"
       aria-label={CANDIDATE_TEXTS.progressLabel}
       m={0}
       p={0}
-      style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 6 }}
+      style={{
+        listStyle: 'none',
+        display: 'grid',
+        gridTemplateColumns: `repeat(${parts.length}, 1fr)`,
+        gap: 6,
+      }}
     >
-      {TEST_PARTS.map((part, index) => {
+      {parts.map((part, index) => {
         const done = status.parts.find((p) => p.part === part)?.state === 'finished';
         const now = part === current;
         return (

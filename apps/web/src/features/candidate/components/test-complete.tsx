@@ -1,8 +1,9 @@
-import { type CandidateTest, TEST_PARTS } from '@agaton/contracts';
+import type { CandidateTest } from '@agaton/contracts';
 import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLogout, IconMinus } from '@tabler/icons-react';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { CANDIDATE_TEXTS } from '../texts';
+import { partsInTest } from '../utils/test-view';
 
 /**
  * The end of the test: thanks, who receives the results (the scores belong to the organisation, so
@@ -31,7 +32,7 @@ export function TestComplete({ test, onSignOut }: { test: CandidateTest | null; 
             {CANDIDATE_TEXTS.summaryParts}
           </Title>
           <List spacing={6} center>
-            {TEST_PARTS.map((part) => {
+            {partsInTest(test.assessmentStatus).map((part) => {
               const progress = test.assessmentStatus.parts.find((p) => p.part === part);
               const finished = progress?.state === 'finished';
               return (

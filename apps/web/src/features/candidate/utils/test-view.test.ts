@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT, candidateTest, FINISHED, running, status } from '../candidate-fixtures.test-helper';
-import { formatLimit, screenFor, secondsLeft, serverOffsetMs, totalMinutes } from './test-view';
+import { formatLimit, partsInTest, screenFor, secondsLeft, serverOffsetMs, totalMinutes } from './test-view';
 
 describe('the runner screen from a status', () => {
   it('introduces a part not started, with how the previous one ended', () => {
@@ -46,6 +46,17 @@ describe('the runner screen from a status', () => {
     });
     expect(screenFor(candidateTest(done)).kind).toBe('finished');
   });
+});
+
+it('leaves out a part the server could not give (listening without speech)', () => {
+  const noListening = status({ Reading: FINISHED, Listening: { state: 'finished', total: 0 } });
+  expect(partsInTest(noListening)).toEqual(['Reading', 'ReadingComprehension', 'FreeSpeech']);
+  expect(screenFor(candidateTest(noListening))).toMatchObject({
+    kind: 'intro',
+    part: 'ReadingComprehension',
+    previous: { part: 'Reading' },
+  });
+  expect(totalMinutes(CONTENT, partsInTest(noListening))).toBe(18);
 });
 
 describe('clock and time limits', () => {

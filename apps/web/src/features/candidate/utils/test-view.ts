@@ -50,11 +50,23 @@ export function findItem(
   return null;
 }
 
-/** The part before `part` in test order, with its progress (null for the first part). */
+/**
+ * The parts this test has, in order. A part with nothing to ask is left out by the server (listening
+ * where it cannot speak): it comes finished with no questions and is not shown.
+ */
+export function partsInTest(status: AssessmentStatus): TestPart[] {
+  return TEST_PARTS.filter((part) => {
+    const progress = status.parts.find((p) => p.part === part);
+    return !progress || progress.total > 0;
+  });
+}
+
+/** The part before `part` in this test, with its progress (null for the first part). */
 function previousOf(status: AssessmentStatus, part: TestPart): PartProgress | null {
-  const index = TEST_PARTS.indexOf(part);
+  const parts = partsInTest(status);
+  const index = parts.indexOf(part);
   if (index <= 0) return null;
-  return status.parts.find((p) => p.part === TEST_PARTS[index - 1]) ?? null;
+  return status.parts.find((p) => p.part === parts[index - 1]) ?? null;
 }
 
 /** Decides the runner's screen: the summary, a part's introduction, or the current question. */
@@ -92,10 +104,10 @@ export function formatLimit(seconds: number): string {
   return formatDuration(seconds);
 }
 
-/** The whole test's time in minutes, rounded up, for "about N minutes". */
-export function totalMinutes(content: CandidateContent): number {
+/** The time of `parts` (default: all) in minutes, rounded up, for "about N minutes". */
+export function totalMinutes(content: CandidateContent, parts: readonly TestPart[] = TEST_PARTS): number {
   const limits = content.timeLimitsSeconds;
-  return Math.ceil(TEST_PARTS.reduce((sum, part) => sum + limits[part], 0) / 60);
+  return Math.ceil(parts.reduce((sum, part) => sum + limits[part], 0) / 60);
 }
 
 /** Server clock minus ours, from a status's serverTime read just now; 0 when unreadable. */
