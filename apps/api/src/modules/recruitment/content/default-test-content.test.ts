@@ -175,6 +175,8 @@ describe('the default test content', () => {
           expect(q.id).toMatch(idPattern('l'));
           // Text-to-speech reads words more naturally than digits and symbols.
           expect(q.audioText, q.id).not.toMatch(/[0-9%$€£&@/]/);
+          // Flite says "IT" as "it" and "building A" as "building uh": no abbreviations or letter names.
+          expect(q.audioText, q.id).not.toMatch(/\b[A-Z]{2,}\b|(?<!(?:^|[.?!]\s))\b(?!I\b)[A-Z]\b/);
           addUnique(texts.passages, q.audioText, q.id);
         }
       });
