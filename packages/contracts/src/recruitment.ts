@@ -595,5 +595,6 @@ export const RECRUITMENT_TEXTS = {
   wrongActivityType: 'This kind of answer does not belong to this part of the test.',
   listeningUnavailable: 'Listening questions cannot be played on this server.',
   generatePdfFailed: 'Failed to generate report',
+  noResultsYet: 'This test has no results yet.',
   parseResultsFailed: 'There was an error parsing the test results.',
 } as const;

@@ -1,9 +1,11 @@
 import { RECRUITMENT_TEXTS } from '@agaton/contracts';
+import { challenges } from '@agaton/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChromiumPdfRenderer } from '../../providers/pdf/chromium-pdf.ts';
 import { pdfText, startPrintPageServer } from '../../providers/pdf/print-page-server.test-helper.ts';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { addCandidate, recruitmentOrgs } from './recruitment-admin.test-helper.ts';
+import { addCandidate, recruitmentOrgs, sampleResults } from './recruitment-admin.test-helper.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let t: TestApp;
@@ -25,7 +27,9 @@ beforeAll(async () => {
       department,
       position: 'Sales representative',
     });
-    return { candidateId: c.identityId, challengeId: c.recruitInfo.challengesMeta[0].id };
+    const challengeId = c.recruitInfo.challengesMeta[0].id;
+    await complete(t, challengeId);
+    return { candidateId: c.identityId, challengeId };
   };
   sales = await sent('sid@example.com', org.sales.id);
   support = await sent('sup@example.com', org.support.id);
@@ -35,6 +39,14 @@ afterAll(async () => {
   await renderer.close();
   await pages.close();
 });
+
+/** What the candidate side stores when the last part ends. */
+async function complete(app: TestApp, challengeId: string) {
+  await app.db
+    .update(challenges)
+    .set({ completedAt: new Date(), resultsBlob: sampleResults(), resultCefr: 'B1' })
+    .where(eq(challenges.id, challengeId));
+}
 
 const report = (ids: { candidateId: string; challengeId: string }) =>
   `/dashboard/test/user/${ids.candidateId}/${ids.challengeId}/print`;
@@ -104,6 +116,22 @@ describe('GET /api/admin/generate-pdf', () => {
     expect(pages.stats.pages).toBe(before);
   });
 
+  it('answers 409 for a test without results yet, without opening a page', async () => {
+    const before = pages.stats.pages;
+    const open = await addCandidate(t, org.tokens.owner, {
+      name: 'Olive Open',
+      email: 'olive@example.com',
+      position: 'Sales representative',
+    });
+    const res = await generate(
+      org.tokens.owner,
+      report({ candidateId: open.identityId, challengeId: open.recruitInfo.challengesMeta[0].id }),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(RECRUITMENT_TEXTS.noResultsYet);
+    expect(pages.stats.pages).toBe(before);
+  });
+
   it('needs an admin token', async () => {
     expect((await generate(undefined, report(sales))).statusCode).toBe(401);
   });
@@ -125,11 +153,13 @@ describe('GET /api/admin/generate-pdf when the page does not get ready', () => {
         email: 'stu@example.com',
         position: 'Sales representative',
       });
+      const challengeId = c.recruitInfo.challengesMeta[0].id;
+      await complete(app, challengeId);
       const res = await app.app.inject({
         method: 'GET',
         url: '/api/admin/generate-pdf',
         query: {
-          urlPath: report({ candidateId: c.identityId, challengeId: c.recruitInfo.challengesMeta[0].id }),
+          urlPath: report({ candidateId: c.identityId, challengeId }),
           filename: 'Stu.pdf',
         },
         headers: { authorization: `Bearer ${owner.tokens.owner}` },

@@ -6,6 +6,7 @@ import {
   createCandidateResponseSchema,
   errorBodySchema,
   generatePdfQuerySchema,
+  RECRUITMENT_TEXTS,
   sendTestRequestSchema,
   sendTestResponseSchema,
   testContentSchema,
@@ -182,7 +183,9 @@ export function recruitmentAdminRoutes(
     async (request, reply) => {
       const { urlPath, filename } = request.query;
       const { candidateId, challengeId } = reportIds(urlPath);
-      await getChallenge(ctx, { actor: await actor(request), challengeId, candidateId });
+      const challenge = await getChallenge(ctx, { actor: await actor(request), challengeId, candidateId });
+      // The report page shows results; without them it would never get ready to print.
+      if (!challenge.completedAt) throw new AppError('CONFLICT', RECRUITMENT_TEXTS.noResultsYet);
       const bytes = await pdf.render({ path: urlPath, adminAccessToken: bearerToken(request) });
       return reply
         .header('content-type', 'application/pdf')

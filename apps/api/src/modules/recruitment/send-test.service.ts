@@ -87,6 +87,11 @@ export async function sendTestsInTransaction(
         or(isNull(challenges.expiresAt), gt(challenges.expiresAt, now)),
       ),
     );
+  // Whoever is sent a test is a recruit, and their topic is the one of their newest test.
+  await tx
+    .update(candidates)
+    .set({ isRecruit: true, position: snapshot.position.position })
+    .where(inArray(candidates.id, ids));
   const expiresAt = new Date(now.getTime() + TEST_RULES.codeLifetimeDays * 24 * 60 * 60 * 1000);
   const rows = await insertWithFreshCodes(
     tx,

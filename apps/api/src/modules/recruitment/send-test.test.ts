@@ -62,6 +62,10 @@ describe('POST /api/challenge (Send test)', () => {
       position: sales,
     });
     expect(row.test).toBeNull();
+    // Candidates added without a topic now have the one of their test.
+    const listed = (await call(t.app, 'GET', '/api/admin/candidates', { token: org.tokens.owner })).json();
+    const ann = listed.find((c: { identityId: string }) => c.identityId === ids.ann);
+    expect(ann).toMatchObject({ position: POSITION, isRecruit: true });
   });
 
   it('decrements the tests left by the number created (duplicates count once)', async () => {
@@ -110,7 +114,8 @@ describe('POST /api/challenge (Send test)', () => {
     const signIn = await call(t.app, 'POST', '/api/challenge/auth', {
       body: { username: 'dan@example.com', password: first.code },
     });
-    expect(signIn.statusCode).toBe(401);
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error.message).toBe(RECRUITMENT_TEXTS.testExpired);
   });
 
   it("answers the spec's texts: 'Select test type please.' and 'Please select users first.'", async () => {

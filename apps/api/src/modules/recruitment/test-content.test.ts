@@ -7,6 +7,8 @@ import { DEFAULT_TEST_CONTENT } from './content/default-test-content.ts';
 import { addCandidate, recruitmentOrgs } from './recruitment-admin.test-helper.ts';
 
 const POSITION = 'Sales representative';
+/** Where the position is in the default content (whatever order the product lists its positions in). */
+const SALES = DEFAULT_TEST_CONTENT.positions.findIndex((p) => p.position === POSITION);
 let t: TestApp;
 let org: Awaited<ReturnType<typeof recruitmentOrgs>>;
 
@@ -22,7 +24,7 @@ const put = (token: string, body: unknown) => call(t.app, 'PUT', '/api/admin/tes
 /** The default with the first LOW reading sentence reworded. */
 function edited(text: string): TestContent {
   const content = structuredClone(DEFAULT_TEST_CONTENT) as TestContent;
-  content.positions[0].levels.LOW.reading.sentences[0].text = text;
+  content.positions[SALES].levels.LOW.reading.sentences[0].text = text;
   content.timeLimitsSeconds.Reading = 420;
   return content;
 }
@@ -44,11 +46,11 @@ describe('GET /api/admin/test-content', () => {
 describe('PUT /api/admin/test-content', () => {
   it('answers 400 with each problem at its path in words an editor can act on', async () => {
     const bad = structuredClone(DEFAULT_TEST_CONTENT) as TestContent;
-    const low = bad.positions[0].levels.LOW;
+    const low = bad.positions[SALES].levels.LOW;
     low.reading.ask = low.reading.sentences.length + 1;
     low.listening.questions[0].answerIndex = 9;
     low.readingComprehension.questions[0].text = '   ';
-    bad.positions[0].levels.MEDIUM.reading.sentences[0].id = low.reading.sentences[0].id;
+    bad.positions[SALES].levels.MEDIUM.reading.sentences[0].id = low.reading.sentences[0].id;
     const res = await put(org.tokens.owner, bad);
     expect(res.statusCode).toBe(400);
     const { code, details } = res.json().error;
@@ -56,21 +58,21 @@ describe('PUT /api/admin/test-content', () => {
     const byPath = Object.fromEntries(
       details.map((d: { path: string; message: string }) => [d.path, d.message]),
     );
-    expect(byPath['positions.0.levels.LOW.reading.ask']).toBe(
+    expect(byPath[`positions.${SALES}.levels.LOW.reading.ask`]).toBe(
       `ask is ${low.reading.ask} but the pool has ${low.reading.sentences.length}`,
     );
-    expect(byPath['positions.0.levels.LOW.listening.questions.0.answerIndex']).toBe(
+    expect(byPath[`positions.${SALES}.levels.LOW.listening.questions.0.answerIndex`]).toBe(
       'answerIndex must point at one of the options',
     );
-    expect(byPath['positions.0.levels.LOW.readingComprehension.questions.0.text']).toBe('Required');
+    expect(byPath[`positions.${SALES}.levels.LOW.readingComprehension.questions.0.text`]).toBe('Required');
     // The duplicate id is reported once the levels themselves are valid, so fix the rest and retry.
     const onlyDuplicate = structuredClone(DEFAULT_TEST_CONTENT) as TestContent;
-    onlyDuplicate.positions[0].levels.MEDIUM.reading.sentences[0].id =
-      onlyDuplicate.positions[0].levels.LOW.reading.sentences[0].id;
+    onlyDuplicate.positions[SALES].levels.MEDIUM.reading.sentences[0].id =
+      onlyDuplicate.positions[SALES].levels.LOW.reading.sentences[0].id;
     const dup = await put(org.tokens.owner, onlyDuplicate);
     expect(dup.statusCode).toBe(400);
     expect(dup.json().error.details[0].message).toBe(
-      `Item id "${onlyDuplicate.positions[0].levels.LOW.reading.sentences[0].id}" is used twice in ${POSITION}`,
+      `Item id "${onlyDuplicate.positions[SALES].levels.LOW.reading.sentences[0].id}" is used twice in ${POSITION}`,
     );
     expect((await get(org.tokens.owner)).json()).toEqual(DEFAULT_TEST_CONTENT);
   });
@@ -96,7 +98,7 @@ describe('PUT /api/admin/test-content', () => {
     });
     const saved = await put(org.tokens.owner, edited('Our new first sentence is here.'));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().positions[0].levels.LOW.reading.sentences[0].text).toBe(
+    expect(saved.json().positions[SALES].levels.LOW.reading.sentences[0].text).toBe(
       'Our new first sentence is here.',
     );
     expect((await get(org.tokens.owner)).json()).toEqual(saved.json());
@@ -112,7 +114,7 @@ describe('PUT /api/admin/test-content', () => {
     const old = await snapshot(before.recruitInfo.challengesMeta[0].id);
     const fresh = await snapshot(after.recruitInfo.challengesMeta[0].id);
     expect(old?.position.levels.LOW.reading.sentences[0].text).toBe(
-      DEFAULT_TEST_CONTENT.positions[0].levels.LOW.reading.sentences[0].text,
+      DEFAULT_TEST_CONTENT.positions[SALES].levels.LOW.reading.sentences[0].text,
     );
     expect(old?.timeLimitsSeconds.Reading).toBe(DEFAULT_TEST_CONTENT.timeLimitsSeconds.Reading);
     expect(fresh?.position.levels.LOW.reading.sentences[0].text).toBe('Our new first sentence is here.');
@@ -121,7 +123,7 @@ describe('PUT /api/admin/test-content', () => {
 
   it('offers only the positions of the saved content when sending a test', async () => {
     const renamed = edited('Another first sentence.');
-    renamed.positions[0].position = 'Account manager';
+    renamed.positions[SALES].position = 'Account manager';
     expect((await put(org.tokens.owner, renamed)).statusCode).toBe(200);
     const candidate = await addCandidate(t, org.tokens.owner, { name: 'Pat Pos', email: 'pat@example.com' });
     const send = (position: string) =>
