@@ -30,7 +30,12 @@ export function AssessmentPage() {
     return (
       <CandidateFrame>
         {error ? (
-          <CandidateLoadError onRetry={() => void refetch()} retrying={isFetching} />
+          <CandidateLoadError
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            onSignOut={leave}
+          />
         ) : (
           <CandidateLoading />
         )}

@@ -136,20 +136,23 @@ describe('/candidate', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe(paths.assessment.path);
   });
 
-  it('a finished test says so and offers a way out', async () => {
+  it('a finished test (the server refuses it with 409) says so and offers a way out', async () => {
     const api = fakeApi();
     tokenStorage.set('candidate', { accessToken: 'stored' });
-    const done = status({
-      Reading: FINISHED,
-      Listening: FINISHED,
-      ReadingComprehension: FINISHED,
-      FreeSpeech: FINISHED,
-    });
-    api.on(LOAD, () => json(200, candidateTest(done)));
+    api.on(LOAD, () => json(409, { error: { code: 'CONFLICT', message: RECRUITMENT_TEXTS.testFinished } }));
     open();
-    expect(await screen.findByRole('heading', { name: /Your test is complete/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: CANDIDATE_TEXTS.complete })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: CANDIDATE_TEXTS.signOut }));
     expect(await screen.findByLabelText('Test code')).toBeInTheDocument();
     expect(tokenStorage.has('candidate')).toBe(false);
+  });
+
+  it('an expired code says so', async () => {
+    const api = fakeApi();
+    tokenStorage.set('candidate', { accessToken: 'stored' });
+    api.on(LOAD, () => json(403, { error: { code: 'FORBIDDEN', message: RECRUITMENT_TEXTS.testExpired } }));
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(RECRUITMENT_TEXTS.testExpired);
+    expect(screen.queryByRole('button', { name: CANDIDATE_TEXTS.retry })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { CANDIDATE_TEXTS } from '../texts';
 import { partInProgress } from '../utils/test-view';
 import { CandidateFrame } from './candidate-frame';
 import { CandidateSignIn } from './candidate-sign-in';
-import { CandidateWelcome, NotYou } from './candidate-welcome';
+import { CandidateWelcome } from './candidate-welcome';
 import { CandidateLoadError, CandidateLoading } from './page-states';
 import { TestComplete } from './test-complete';
 
@@ -44,10 +44,12 @@ export function CandidateHome() {
     return (
       <CandidateFrame>
         {error ? (
-          <>
-            <CandidateLoadError onRetry={() => void refetch()} retrying={isFetching} />
-            <NotYou onSignOut={signOut} />
-          </>
+          <CandidateLoadError
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            onSignOut={signOut}
+          />
         ) : (
           <CandidateLoading />
         )}

@@ -1,5 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { ApiError } from '../../../lib/api-client';
 import { CANDIDATE_TEXTS } from '../texts';
+import { TestComplete } from './test-complete';
 
 /** Waiting for the test to load. */
 export function CandidateLoading() {
@@ -10,17 +12,37 @@ export function CandidateLoading() {
   );
 }
 
-/** The test could not be loaded (not a sign-in problem: those return to the sign-in form). */
-export function CandidateLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+/**
+ * The test could not be loaded. The server refuses a finished test (409) and an expired code (403)
+ * with texts meant for the candidate: a finished test is shown as complete, an expired one says so;
+ * anything else can be retried. Sign-in problems (401) never get here: they return to the sign-in form.
+ */
+export function CandidateLoadError(props: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+  onSignOut: () => void;
+}) {
+  const { error, onRetry, retrying, onSignOut } = props;
+  if (error instanceof ApiError && error.status === 409) {
+    return <TestComplete test={null} onSignOut={onSignOut} />;
+  }
+  const closed = error instanceof ApiError && error.status === 403;
   return (
     <Center mih={240}>
       <Stack align="center" gap="md">
         <Text role="alert" ta="center">
-          {CANDIDATE_TEXTS.loadFailed}
+          {closed ? error.message : CANDIDATE_TEXTS.loadFailed}
         </Text>
-        <Button onClick={onRetry} loading={retrying}>
-          {CANDIDATE_TEXTS.retry}
-        </Button>
+        {closed ? (
+          <Button variant="default" onClick={onSignOut}>
+            {CANDIDATE_TEXTS.signOut}
+          </Button>
+        ) : (
+          <Button onClick={onRetry} loading={retrying}>
+            {CANDIDATE_TEXTS.retry}
+          </Button>
+        )}
       </Stack>
     </Center>
   );

@@ -3,9 +3,17 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { tokenStorage } from '../../../lib/api-client';
-import { answered, FINISHED, fakeApi, running, status } from '../candidate-fixtures.test-helper';
+import { answered, FINISHED, fakeApi, json, running, status } from '../candidate-fixtures.test-helper';
 import { CANDIDATE_TEXTS } from '../texts';
-import { ACTIVITY, FORM, openRunner as open, record, recorderClock, setUpRunner } from './runner.test-helper';
+import {
+  ACTIVITY,
+  FORM,
+  LOAD,
+  openRunner as open,
+  record,
+  recorderClock,
+  setUpRunner,
+} from './runner.test-helper';
 
 // A shared, loaded machine can make Mantine renders slow: allow more than the default 5 s.
 describe('the candidate test runner', { timeout: 30_000 }, () => {
@@ -161,6 +169,8 @@ describe('the candidate test runner', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('free-speech-topic')).toHaveTextContent(
       'Describe your MEDIUM working day.',
     );
+    // As the server does: a finished test is no longer resumed.
+    api.on(LOAD, () => json(409, { error: { code: 'CONFLICT', message: 'finished' } }));
     await record(20_000);
     expect(
       await screen.findByRole('heading', { name: CANDIDATE_TEXTS.thankYou('Ann Lee') }),
@@ -172,5 +182,6 @@ describe('the candidate test runner', { timeout: 30_000 }, () => {
     });
     expect(screen.getByText(CANDIDATE_TEXTS.willReceive('Northwind'))).toBeInTheDocument();
     expect(screen.getAllByText(/: Completed$/)).toHaveLength(4);
+    expect(router.state.location.pathname).toBe(paths.assessmentSummary.path);
   });
 });
