@@ -56,6 +56,7 @@ export const RT_LABELS = {
   // Send test
   sendTestTitle: 'Send test',
   testType: 'Test type',
+  testTypePlaceholder: 'Choose a position',
   users: 'Users',
   usersPlaceholder: 'Pick candidates',
   sendHint: (n: number) => `Sends ${n} ${n === 1 ? 'test' : 'tests'}: one per candidate.`,

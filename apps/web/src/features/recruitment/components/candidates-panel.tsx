@@ -1,5 +1,5 @@
 import { type Admin, RECRUITMENT_TEXTS, type ResultsBlob } from '@agaton/contracts';
-import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -85,41 +85,35 @@ export function CandidatesPanel({
   }
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, lg: 8.5 }}>
-        <Stack gap="md">
-          <Group gap="sm" align="flex-end">
-            <TextInput
-              label={RT_LABELS.search}
-              placeholder={RT_LABELS.searchPlaceholder}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              style={{ flex: 1, minWidth: 200 }}
-            />
-            <Select
-              label={RT_LABELS.team}
-              data={[
-                { value: '', label: RT_LABELS.allTeams },
-                ...teams.map((t) => ({ value: t.id, label: t.name })),
-              ]}
-              value={teamId ?? ''}
-              onChange={(value) => setTeamId(value || null)}
-              allowDeselect={false}
-              w={200}
-            />
-          </Group>
-          {selected.size > 0 ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {RT_LABELS.selected(selected.size)}
-            </Text>
-          ) : null}
-          {list}
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 3.5 }}>
-        <TopChallengingCard results={results} />
-      </Grid.Col>
-    </Grid>
+    <Stack gap="md">
+      <TopChallengingCard results={results} />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label={RT_LABELS.search}
+          placeholder={RT_LABELS.searchPlaceholder}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Select
+          label={RT_LABELS.team}
+          data={[
+            { value: '', label: RT_LABELS.allTeams },
+            ...teams.map((t) => ({ value: t.id, label: t.name })),
+          ]}
+          value={teamId ?? ''}
+          onChange={(value) => setTeamId(value || null)}
+          allowDeselect={false}
+          w={200}
+        />
+      </Group>
+      {selected.size > 0 ? (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {RT_LABELS.selected(selected.size)}
+        </Text>
+      ) : null}
+      {list}
+    </Stack>
   );
 }

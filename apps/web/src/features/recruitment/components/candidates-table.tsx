@@ -94,10 +94,10 @@ export function CandidatesTable({
                     {candidate.department ?? '—'}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <StatusPill status={status} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <TestCode code={latest?.code} used={Boolean(latest?.completedAt)} />
                 </Table.Td>
                 <Table.Td>

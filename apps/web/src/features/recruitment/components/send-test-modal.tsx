@@ -84,6 +84,7 @@ export function SendTestModal({
         <Stack>
           <Select
             label={RT_LABELS.testType}
+            placeholder={RT_LABELS.testTypePlaceholder}
             data={positions}
             withAsterisk
             {...form.getInputProps('position')}

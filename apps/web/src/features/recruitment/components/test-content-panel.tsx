@@ -55,7 +55,7 @@ export function TestContentPanel({ canEdit }: { canEdit: boolean }) {
   }
 
   const note = (
-    <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} py="xs">
+    <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} py="xs" style={{ flex: 1 }}>
       {RT_LABELS.contentKept}
       {canEdit ? '' : ` ${RT_LABELS.ownersOnly}`}
     </Alert>
@@ -92,9 +92,9 @@ export function TestContentPanel({ canEdit }: { canEdit: boolean }) {
           role="alert"
           data-testid="content-errors"
         >
-          <Text size="sm">{problems.message}</Text>
+          {problems.details.length === 0 ? <Text size="sm">{problems.message}</Text> : null}
           {problems.details.length > 0 ? (
-            <List size="sm" mt="xs" spacing={2}>
+            <List size="sm" spacing={2}>
               {problems.details.map((d) => (
                 <List.Item key={`${d.path}:${d.message}`}>
                   <Text span ff="monospace" size="sm" fw={600}>

@@ -14,7 +14,15 @@ const STATUS_COLOR: Record<CandidateTestStatus, string> = {
 /** The candidate's test status as a pill (spec 2 §4 texts). */
 export function StatusPill({ status }: { status: CandidateTestStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" radius="xl" tt="none" data-status={status}>
+    <Badge
+      color={STATUS_COLOR[status]}
+      variant="light"
+      radius="xl"
+      tt="none"
+      data-status={status}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {CANDIDATE_TEST_STATUS_LABELS[status]}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import { type ResultsBlob, topChallenging } from '@agaton/contracts';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { scoreColor } from '../../../components/ui/score-band';
 import { RT_LABELS } from '../texts';
 
@@ -10,46 +10,52 @@ import { RT_LABELS } from '../texts';
 export function TopChallengingCard({ results }: { results: ResultsBlob[] }) {
   const items = topChallenging(results);
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="top-challenging">
-      <Title order={2} fz="md" mb="sm">
+    <Card withBorder radius="lg" padding="md" data-testid="top-challenging">
+      <Text fw={650} size="sm" mb={items.length ? 'sm' : 4}>
         {RT_LABELS.topChallengingTitle}
-      </Title>
+      </Text>
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {RT_LABELS.topChallengingEmpty}
         </Text>
       ) : (
-        <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, sm: 3, lg: 5 }}
+          spacing="sm"
+          component="ol"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
           {items.map((item, index) => (
-            <Group
+            <Paper
               key={`${item.kind}:${item.label}`}
               component="li"
-              justify="space-between"
-              wrap="nowrap"
+              withBorder
+              radius="md"
+              p="sm"
               data-testid="challenging-item"
             >
-              <Group gap="sm" wrap="nowrap">
-                <Text size="sm" c="dimmed" w={16} ta="right">
-                  {index + 1}
-                </Text>
-                <Text fw={600} ff={item.kind === 'sound' ? 'monospace' : undefined}>
-                  {item.kind === 'sound' ? `/${item.label}/` : item.label}
-                </Text>
-                <Badge size="xs" variant="light" color="gray" tt="none">
-                  {item.kind === 'sound' ? RT_LABELS.sound : RT_LABELS.word}
-                </Badge>
-              </Group>
-              <Group gap="sm" wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  {RT_LABELS.candidatesCount(item.candidates)}
-                </Text>
-                <Badge color={scoreColor(item.score)} variant="light" w={44}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Text size="xs" c="dimmed">
+                    {index + 1}.
+                  </Text>
+                  <Text fw={650} truncate ff={item.kind === 'sound' ? 'monospace' : undefined}>
+                    {item.kind === 'sound' ? `/${item.label}/` : item.label}
+                  </Text>
+                </Group>
+                <Badge color={scoreColor(item.score)} variant="light" style={{ flexShrink: 0 }}>
                   {item.score}
                 </Badge>
               </Group>
-            </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {item.kind === 'sound' ? RT_LABELS.sound : RT_LABELS.word} ·{' '}
+                {RT_LABELS.candidatesCount(item.candidates)}
+              </Text>
+            </Paper>
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </Card>
   );

@@ -30,7 +30,7 @@ export function BenchmarkSection({ rating }: { rating: ResultsBlob['cefrRating']
   return (
     <ReportSection title={RT_LABELS.benchmark} testId="report-benchmark">
       <Table.ScrollContainer minWidth={620}>
-        <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm">
+        <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" className={classes.benchmark}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{H.cefr}</Table.Th>
@@ -55,7 +55,7 @@ export function BenchmarkSection({ rating }: { rating: ResultsBlob['cefrRating']
                   <Table.Th scope="row">
                     {level} {CEFR_NAMES[level]}
                     {mine ? (
-                      <Badge ml={6} size="xs" tt="none">
+                      <Badge display="block" mt={2} size="xs" tt="none">
                         {RT_LABELS.candidateRow}
                       </Badge>
                     ) : null}

@@ -1,0 +1,201 @@
+import { billingTexts, CANDIDATE_TEST_STATUS_LABELS, messages, RECRUITMENT_TEXTS } from '@agaton/contracts';
+import { expect, type Page, test } from '@playwright/test';
+import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
+import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
+import { adminSession, latestMail, storeTokens } from '../fixtures/api';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/english-test-${name}.png`, fullPage: true });
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await storeTokens(page, 'admin', await adminSession(page.request, account.email, account.password));
+  await page.goto('/dashboard/test');
+  await expect(page.getByRole('heading', { name: RT_LABELS.pageTitle, exact: true })).toBeVisible();
+}
+
+const testsLeft = async (page: Page) =>
+  Number((await page.getByTestId('tests-left').textContent())?.match(/\d+/)?.[0]);
+const row = (page: Page, email: string) =>
+  page.locator(`[data-testid="candidate-row"][data-email="${email}"]`);
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Picks an option of a Mantine Select inside `scope`. */
+async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('English Test dashboard', () => {
+  test('the demo admin sees the seeded candidate, adds one with a topic and the test is sent', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, seeded.admin);
+    await expect(row(page, 'candidate@agaton.local')).toContainText('Charlie Candidate');
+    const before = await testsLeft(page);
+    expect(before).toBeGreaterThan(0);
+    await shot(page, 'list');
+
+    const email = uniqueEmail('recruit');
+    await page.getByRole('button', { name: RT_LABELS.addUser }).first().click();
+    const add = dialog(page, RT_LABELS.addUserTitle);
+    await add.getByLabel(/^Name/).fill('  Robin Recruit  ');
+    await add.getByLabel(/^Email/).fill(email);
+    await pick(page, add, RT_LABELS.teamOptional, 'Sales');
+    await pick(page, add, RT_LABELS.topic, 'Sales representative');
+    await pick(page, add, RT_LABELS.level, 'Intermediate');
+    await expect(add.getByLabel(RT_LABELS.sendNow)).toBeChecked();
+    await shot(page, 'add-user');
+    await add.getByRole('button', { name: RT_LABELS.add }).click();
+    await expect(page.getByText(RT_LABELS.addedAndSent('Robin Recruit'))).toBeVisible();
+
+    const added = row(page, email);
+    await expect(added).toContainText('Robin Recruit');
+    await expect(added).toContainText(CANDIDATE_TEST_STATUS_LABELS.InviteSent);
+    await expect(added).toContainText('Sales');
+    const code = (await added.getByTestId('test-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z0-9-]{6,}$/);
+    await expect.poll(() => testsLeft(page)).toBe(before - 1);
+
+    await added.getByTestId('test-code').click();
+    await expect(page.getByText(RECRUITMENT_TEXTS.copied, { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const mail = await latestMail(page.request, email);
+    expect(mail.subject).toContain('English Test');
+    expect(mail.text).toContain(code);
+    expect(mail.text).toContain('/candidate');
+
+    await added.getByRole('link', { name: 'Robin Recruit' }).click();
+    await expect(page.getByRole('heading', { name: 'Robin Recruit' })).toBeVisible();
+    await expect(page.getByTestId('candidate-details')).toContainText('Sales representative');
+    await expect(page.getByTestId('candidate-test')).toContainText(code);
+    await shot(page, 'candidate');
+  });
+
+  test('Send test asks for a test type and users, then sends to the selected candidate', async ({ page }) => {
+    await signIn(page, seeded.admin);
+    await page.getByRole('button', { name: RT_LABELS.sendTest }).click();
+    const send = dialog(page, RT_LABELS.sendTestTitle);
+    await send.getByRole('button', { name: RT_LABELS.send }).click();
+    await expect(send.getByText(messages.validation.selectTestType)).toBeVisible();
+    await expect(send.getByText(messages.validation.selectUsers)).toBeVisible();
+    await shot(page, 'send-test-validation');
+    await send.getByRole('button', { name: RT_LABELS.cancel }).click();
+
+    const before = await testsLeft(page);
+    await row(page, 'candidate@agaton.local').getByRole('checkbox').check();
+    await page.getByRole('button', { name: RT_LABELS.sendTest }).click();
+    await expect(send.getByText('Charlie Candidate (candidate@agaton.local)')).toBeVisible();
+    await pick(page, send, RT_LABELS.testType, 'Sales representative');
+    await send.getByRole('button', { name: RT_LABELS.send }).click();
+    await expect(page.getByText(RT_LABELS.sent(1))).toBeVisible();
+    await expect.poll(() => testsLeft(page)).toBe(before - 1);
+    await expect(row(page, 'candidate@agaton.local')).toContainText(CANDIDATE_TEST_STATUS_LABELS.InviteSent);
+  });
+
+  test('a new workspace without tests gets the tests-limit modal and can contact sales', async ({ page }) => {
+    const email = uniqueEmail('no-tests');
+    await page.goto('/signup');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Name').fill('Nell Newcomer');
+    await page.getByLabel('Company').fill(`No Tests Ltd ${email}`);
+    await page.getByRole('combobox', { name: 'Industry' }).click();
+    await page.getByRole('option', { name: 'Technology' }).click();
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: 'Customer Success' }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await expect(page).toHaveURL(/\/dashboard(\/[a-z-]+)?$/);
+
+    await page.goto('/dashboard/test');
+    await expect(page.getByTestId('tests-left')).toHaveText(RECRUITMENT_TEXTS.testsLeft(0));
+    await expect(page.getByText(RECRUITMENT_TEXTS.noCandidates)).toBeVisible();
+    await page.getByRole('button', { name: RT_LABELS.sendTest }).click();
+    const limit = dialog(page, RECRUITMENT_TEXTS.limitTests);
+    await expect(limit.getByText(RECRUITMENT_TEXTS.needMoreTests)).toBeVisible();
+    await shot(page, 'limit');
+    await limit.getByRole('button', { name: RT_LABELS.limitContact }).click();
+    // The limit modal gives way to the contact form (the only dialog open).
+    const contact = page.getByRole('dialog');
+    await expect(contact.getByLabel('Email')).toHaveValue(email);
+    await contact.getByLabel('Message').fill('We need 20 tests for our hiring round.');
+    await contact.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText(billingTexts.contactSuccess)).toBeVisible();
+
+    // Adding a candidate with the test sent at once is blocked the same way.
+    await page.getByRole('button', { name: RT_LABELS.addUser }).first().click();
+    const add = dialog(page, RT_LABELS.addUserTitle);
+    await add.getByLabel(/^Name/).fill('Pat Prospect');
+    await add.getByLabel(/^Email/).fill(uniqueEmail('prospect'));
+    await pick(page, add, RT_LABELS.topic, 'Sales representative');
+    await add.getByRole('button', { name: RT_LABELS.add }).click();
+    await expect(dialog(page, RECRUITMENT_TEXTS.limitTests)).toBeVisible();
+    await dialog(page, RECRUITMENT_TEXTS.limitTests).getByRole('button', { name: RT_LABELS.close }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the manager of Sales sees only Sales candidates', async ({ page }) => {
+    // The owner adds a Support candidate first (no test sent), so there is one to hide.
+    await signIn(page, seeded.admin);
+    const supportEmail = uniqueEmail('support');
+    await page.getByRole('button', { name: RT_LABELS.addUser }).first().click();
+    const add = dialog(page, RT_LABELS.addUserTitle);
+    await add.getByLabel(/^Name/).fill('Sasha Support');
+    await add.getByLabel(/^Email/).fill(supportEmail);
+    await pick(page, add, RT_LABELS.teamOptional, 'Support');
+    await add.getByLabel(RT_LABELS.sendNow).uncheck();
+    await add.getByRole('button', { name: RT_LABELS.add }).click();
+    await expect(row(page, supportEmail)).toContainText(CANDIDATE_TEST_STATUS_LABELS.NotInvited);
+
+    await signIn(page, seeded.manager);
+    await expect(row(page, 'candidate@agaton.local')).toBeVisible();
+    await expect(row(page, supportEmail)).toHaveCount(0);
+    const departments = await page.getByTestId('candidate-row').locator('td:nth-child(4)').allTextContents();
+    expect(departments.length).toBeGreaterThan(0);
+    expect(new Set(departments)).toEqual(new Set(['Sales']));
+    await page.getByRole('tab', { name: RT_LABELS.tabContent }).click();
+    await expect(page.getByText(RT_LABELS.ownersOnly, { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: RT_LABELS.editJson })).toHaveCount(0);
+  });
+
+  test('the test content tab lists the positions and shows why an edit was refused', async ({ page }) => {
+    await signIn(page, seeded.admin);
+    await page.getByRole('tab', { name: RT_LABELS.tabContent }).click();
+    const positions = page.getByTestId('content-position');
+    await expect(positions).toHaveCount(3);
+    await expect(positions.first()).toContainText('Beginner');
+    await shot(page, 'content');
+
+    await page.getByRole('button', { name: RT_LABELS.editJson }).click();
+    const editor = page.getByLabel(RT_LABELS.jsonLabel);
+    const content = JSON.parse(await editor.inputValue());
+    const low = content.positions[0].levels.LOW.reading;
+    low.ask = low.sentences.length + 1;
+    await editor.fill(JSON.stringify(content, null, 2));
+    await page.getByRole('button', { name: RT_LABELS.save }).click();
+    const errors = page.getByTestId('content-errors');
+    await expect(errors).toContainText('positions.0.levels.LOW.reading.ask');
+    await expect(errors).toContainText(`ask is ${low.ask} but the pool has ${low.sentences.length}`);
+    await shot(page, 'content-error');
+    await page.getByRole('button', { name: RT_LABELS.cancel }).click();
+    await expect(positions).toHaveCount(3);
+  });
+
+  test('reports without results send the admin back to the English Test; /download explains itself', async ({
+    page,
+  }) => {
+    await signIn(page, seeded.admin);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/dashboard/test/user/${unknown}/${unknown}`);
+    await expect(page).toHaveURL(/\/dashboard\/test$/);
+    await page.goto(`/dashboard/test/user/${unknown}/${unknown}/print`);
+    await expect(page).toHaveURL(/\/dashboard\/test$/);
+    await page.goto('/download');
+    await expect(page.getByTestId('download-missing')).toBeVisible();
+    await page.getByRole('link', { name: RT_LABELS.goToTest }).click();
+    await expect(page).toHaveURL(/\/dashboard\/test$/);
+  });
+});
