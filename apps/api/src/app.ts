@@ -38,6 +38,7 @@ import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/
 import { smtpTransport } from './providers/mail/smtp.ts';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
+import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
@@ -55,7 +56,10 @@ export interface BuildAppOptions {
   pdfRenderer?: PdfRenderer;
   /** Analyse uploaded sessions in this process (the server does when ANALYSIS_IN_API is on). */
   analysisWorkers?: boolean;
-  /** Upload the demo coach's recordings for analysis when they have no sessions yet. */
+  /**
+   * Upload the demo coach's recordings for analysis when they have no sessions yet, and have the demo
+   * candidate take the English test (both through the real pipeline).
+   */
   seedDemoSessions?: boolean;
 }
 
@@ -94,6 +98,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.seedDemoSessions) {
     const seeded = await seedDemoSessions(ctx, sessions);
     if (seeded) app.log.info({ sessions: seeded }, 'demo sessions uploaded for analysis');
+    // In the background: scoring six readings takes a while and the app answers meanwhile.
+    seedDemoEnglishTest(ctx, { scoring, store: sessions.store }).then(
+      (done) => done && app.log.info('demo English test taken and scored'),
+      (error) => app.log.error({ err: error }, 'demo English test failed'),
+    );
   }
 
   await app.register(helmet, {
