@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
-import { actorOf, bearerToken, requireAuth } from '../../plugins/auth.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { ChromiumPdfRenderer } from '../../providers/pdf/chromium-pdf.ts';
 import type { PdfRenderer } from '../../providers/pdf/pdf-renderer.ts';
 import { createCandidate, inviteToTraining, listCandidates } from './candidates.service.ts';
@@ -34,6 +34,8 @@ export interface RecruitmentAdminOptions {
 
 const errors = { ...errorResponses, 402: errorBodySchema, 503: errorBodySchema } as const;
 const challengeParamsSchema = z.object({ id: z.uuid() });
+/** Lifetime of the token a report's print page gets: longer than a render may take (20 s). */
+const PRINT_TOKEN_TTL_SECONDS = 60;
 /** The ids in a report's print path: /dashboard/test/user/{candidateId}/{challengeId}/print. */
 function reportIds(urlPath: string) {
   const [, , , , candidateId, challengeId] = urlPath.split('/');
@@ -186,7 +188,10 @@ export function recruitmentAdminRoutes(
       const challenge = await getChallenge(ctx, { actor: await actor(request), challengeId, candidateId });
       // The report page shows results; without them it would never get ready to print.
       if (!challenge.completedAt) throw new AppError('CONFLICT', RECRUITMENT_TEXTS.noResultsYet);
-      const bytes = await pdf.render({ path: urlPath, adminAccessToken: bearerToken(request) });
+      // The print page calls the API with its own token for the whole render; the admin's may be
+      // seconds from expiry (their browser refreshes it, the print page cannot), so it gets a fresh one.
+      const printToken = await ctx.tokens.sign(actorOf(request), { ttlSeconds: PRINT_TOKEN_TTL_SECONDS });
+      const bytes = await pdf.render({ path: urlPath, adminAccessToken: printToken });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachment(filename))
