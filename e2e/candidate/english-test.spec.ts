@@ -20,12 +20,26 @@ test.use({ launchOptions: fakeMicLaunch('english-test-reading.wav') });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/english-test-${name}.png`, fullPage: true });
 
-/** Click to record, let the microphone play for `ms`, click to stop. */
-async function record(page: Page, ms: number) {
-  await page.getByRole('button', { name: 'Start recording' }).click();
+/**
+ * Click to record (or Space on the focused button), let the microphone play for `ms` (a screenshot
+ * half way), click to stop.
+ */
+async function record(page: Page, ms: number, screenshot?: string, keyboard = false) {
+  if (keyboard) {
+    await page.getByRole('button', { name: 'Start recording' }).focus();
+    await page.keyboard.press('Space');
+  } else {
+    await page.getByRole('button', { name: 'Start recording' }).click();
+  }
   await expect(page.getByRole('button', { name: 'Stop recording' })).toBeVisible();
-  await page.waitForTimeout(ms);
-  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await page.waitForTimeout(ms / 2);
+  if (screenshot) {
+    await expect(page.getByTestId('record-elapsed')).toHaveText(/^0:0\d \/ 0:30$/);
+    await shot(page, screenshot);
+  }
+  await page.waitForTimeout(ms / 2);
+  if (keyboard) await page.keyboard.press('Enter');
+  else await page.getByRole('button', { name: 'Stop recording' }).click();
 }
 
 async function signIn(page: Page, email: string, code: string) {
@@ -101,7 +115,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
     await expect(questionLine(page)).toHaveText(`Level ${n} of 3 · Question ${n} of 3`);
     await expect(page.getByTestId('reading-sentence')).toHaveText(MIC_SENTENCE);
     if (n === 1) await shot(page, '4-reading');
-    await record(page, 8_500);
+    await record(page, 8_500, n === 1 ? '4-reading-recording' : undefined);
     await expect(page.getByText('Saving your answer…')).toBeVisible();
     await expect(page.getByText('Saving your answer…')).toBeHidden({ timeout: 90_000 });
   }
@@ -141,7 +155,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await page.getByRole('button', { name: 'Start Free speech' }).click();
   await expect(page.getByTestId('free-speech-topic')).toHaveText(/^Describe a normal day at work/);
   await shot(page, '8-free-speech');
-  await record(page, 9_000);
+  await record(page, 9_000, undefined, true);
   await expect(page).toHaveURL(/\/assessment\/summary$/, { timeout: 120_000 });
   await expect(
     page.getByRole('heading', { name: `Thank you, ${name}. Your test is complete.` }),

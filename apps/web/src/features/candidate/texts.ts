@@ -30,7 +30,7 @@ export const CANDIDATE_TEXTS = {
 
   micHeading: 'Check your microphone',
   micHelp:
-    'Optional, but recommended: click the microphone, read the sentence aloud, then click again to stop. This does not count towards your test.',
+    'Optional, but recommended: press the microphone, read the sentence aloud, then press it again to stop. This does not count towards your test.',
   micSentence: 'I am ready to start my English test today.',
   micChecking: 'Listening to your recording…',
   micClear: 'We can hear you clearly.',
@@ -61,7 +61,7 @@ export const CANDIDATE_TEXTS = {
 
   readAloud: 'Read this sentence aloud:',
   speakAbout: `Speak about this topic for up to ${TEST_RULES.maxRecordingSeconds} seconds:`,
-  sentOnStop: 'Click the microphone to start. Your answer is saved when you click again to stop.',
+  sentOnStop: 'Your answer is saved when you stop recording. There is one recording per question.',
   tooShort: 'Recording was too short. Please try again.',
   saving: 'Saving your answer…',
   retrying: 'Connection lost — retrying…',
@@ -84,9 +84,9 @@ export const CANDIDATE_TEXTS = {
 /** What each part asks, shown before its Start button. */
 export const PART_INSTRUCTIONS: Record<TestPart, string> = {
   Reading:
-    'You will see one sentence at a time. Read it aloud clearly. Click the microphone to start recording and click again when you finish.',
+    'You will see one sentence at a time. Read it aloud clearly. Press the microphone to start recording and press it again when you finish.',
   Listening:
     'You will hear a short recording, then answer a question about it. You may play the recording more than once.',
   ReadingComprehension: 'You will read a short text, then answer a question about it.',
-  FreeSpeech: `You will see a topic. Speak about it for up to ${TEST_RULES.maxRecordingSeconds} seconds. Click the microphone to start and click again when you finish.`,
+  FreeSpeech: `You will see a topic. Speak about it for up to ${TEST_RULES.maxRecordingSeconds} seconds. Press the microphone to start and press it again when you finish.`,
 };

@@ -1,5 +1,5 @@
 import type { CandidateTest } from '@agaton/contracts';
-import { Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconLogout, IconMinus } from '@tabler/icons-react';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { CANDIDATE_TEXTS } from '../texts';
@@ -27,34 +27,45 @@ export function TestComplete({ test, onSignOut }: { test: CandidateTest | null; 
         )}
       </Stack>
       {test && (
-        <Stack gap="xs" component="section" aria-labelledby="parts-taken">
-          <Title order={2} fz="md" id="parts-taken">
-            {CANDIDATE_TEXTS.summaryParts}
-          </Title>
-          <List spacing={6} center>
-            {partsInTest(test.assessmentStatus).map((part) => {
-              const progress = test.assessmentStatus.parts.find((p) => p.part === part);
-              const finished = progress?.state === 'finished';
-              return (
-                <List.Item
-                  key={part}
-                  icon={
-                    <ThemeIcon size={20} radius="xl" color={finished ? 'teal' : 'gray'} aria-hidden>
-                      {finished ? <IconCheck size={13} /> : <IconMinus size={13} />}
-                    </ThemeIcon>
-                  }
-                >
-                  {`${CANDIDATE_TEXTS.partLabel(part)}: `}
-                  {!finished
-                    ? CANDIDATE_TEXTS.partNotTaken
-                    : progress?.finishReason === 'TIMES_UP'
-                      ? CANDIDATE_TEXTS.partTimedOut
-                      : CANDIDATE_TEXTS.partFinished}
-                </List.Item>
-              );
-            })}
-          </List>
-        </Stack>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          component="section"
+          aria-labelledby="parts-taken"
+          maw={460}
+          mx="auto"
+          w="100%"
+        >
+          <Stack gap="xs">
+            <Title order={2} fz="md" id="parts-taken">
+              {CANDIDATE_TEXTS.summaryParts}
+            </Title>
+            <List spacing={6} center>
+              {partsInTest(test.assessmentStatus).map((part) => {
+                const progress = test.assessmentStatus.parts.find((p) => p.part === part);
+                const finished = progress?.state === 'finished';
+                return (
+                  <List.Item
+                    key={part}
+                    icon={
+                      <ThemeIcon size={20} radius="xl" color={finished ? 'teal' : 'gray'} aria-hidden>
+                        {finished ? <IconCheck size={13} /> : <IconMinus size={13} />}
+                      </ThemeIcon>
+                    }
+                  >
+                    {`${CANDIDATE_TEXTS.partLabel(part)}: `}
+                    {!finished
+                      ? CANDIDATE_TEXTS.partNotTaken
+                      : progress?.finishReason === 'TIMES_UP'
+                        ? CANDIDATE_TEXTS.partTimedOut
+                        : CANDIDATE_TEXTS.partFinished}
+                  </List.Item>
+                );
+              })}
+            </List>
+          </Stack>
+        </Paper>
       )}
       <Text c="dimmed" ta="center">
         {CANDIDATE_TEXTS.closeWindow}
