@@ -135,4 +135,16 @@ describe('the runner never loses an answer', { timeout: 30_000 }, () => {
     await act(async () => undefined);
     expect(tokenStorage.has('candidate')).toBe(false);
   });
+
+  it('keeps an answer refused for an expired token, for after the next sign-in', async () => {
+    const api = fakeApi();
+    api.on(ACTIVITY, () => json(401, { error: { code: 'TOKEN_EXPIRED', message: 'expired' } }));
+    const router = open(api, status({ Reading: FINISHED, Listening: running('l-LOW') }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'A refund' }));
+    fireEvent.click(screen.getByRole('button', { name: CANDIDATE_TEXTS.submitAnswer }));
+    expect(await screen.findByTestId('landed')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.candidate.path);
+    const kept = JSON.parse(sessionStorage.getItem('agaton.candidate.pending') ?? 'null');
+    expect(kept?.request).toMatchObject({ context: { itemId: 'l-LOW' }, data: { answerIndex: 0 } });
+  });
 });

@@ -85,11 +85,12 @@ export function useTestRunner({ test, onSignedOut }: UseTestRunnerOptions) {
         return true;
       } catch (error) {
         if (signal?.aborted) return false;
-        clearPending();
         if (error instanceof ApiError && error.status === 401) {
+          // Kept: signed in again, the same answer is sent again with its key.
           signedOut.current();
           return false;
         }
+        clearPending();
         // 409: the server is elsewhere (another tab answered, a part ended): take its state.
         const conflict = error instanceof ApiError && error.status === 409;
         setState({ saving: false, retrying: false, error: conflict ? null : errorMessage(error) });
