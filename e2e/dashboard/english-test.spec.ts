@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
 import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
 import { adminSession, latestMail, storeTokens } from '../fixtures/api';
+import { DEMO_TESTED_CANDIDATE, waitForDemoEnglishTest } from './demo-english-test';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/english-test-${name}.png`, fullPage: true });
@@ -26,6 +27,26 @@ async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: str
 }
 
 test.describe('English Test dashboard', () => {
+  // The server has the demo candidate take the test at start; tests left must not move under a journey.
+  test.beforeEach(({ request }) => waitForDemoEnglishTest(request));
+
+  test("the demo candidate's finished test opens its report from the list", async ({ page }) => {
+    await signIn(page, seeded.admin);
+    const done = row(page, DEMO_TESTED_CANDIDATE.email);
+    await expect(done).toContainText(CANDIDATE_TEST_STATUS_LABELS.Done);
+    await expect(done.getByTestId('test-code')).toHaveText(RECRUITMENT_TEXTS.codeUsed);
+    await expect(page.getByText(RT_LABELS.topChallengingEmpty)).toHaveCount(0);
+    await done.getByRole('link', { name: new RegExp(`^${RT_LABELS.openReport}`) }).click();
+    await expect(page).toHaveURL(/\/dashboard\/test\/user\/[0-9a-f-]+\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: DEMO_TESTED_CANDIDATE.name })).toBeVisible();
+    await expect(page.getByText(/\b(A1|A2|B1|B2|C1|C2)\b/).first()).toBeVisible();
+    await expect(page.getByText('TOEFL iBT')).toBeVisible();
+    await shot(page, 'seeded-report');
+    await page.getByRole('link', { name: RT_LABELS.back, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/test\/user\/[0-9a-f-]+$/);
+    await expect(page.getByTestId('candidate-test')).toContainText(RECRUITMENT_TEXTS.codeUsed);
+  });
+
   test('the demo admin sees the seeded candidate, adds one with a topic and the test is sent', async ({
     page,
     context,
