@@ -2,12 +2,14 @@ import { resultsBlobSchema, TEST_RULES } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
 import { at, makeTest, rowsBuilder, speechAnswer } from './recruitment.test-helper.ts';
 import { aggregateSpeaking } from './speaking-results.ts';
-import { combineCefr, computeResults, freeAnswerLevel } from './test-results.ts';
+import { combineCefr, computeResults } from './test-results.ts';
 
 const test = makeTest({ ask: 2 });
 
 /** A whole test: Reading climbs to the end, Listening fails ADVANCED, Comprehension runs out of time. */
-function fullRun() {
+function fullRun(
+  estimate: { grammar: 'A1' | 'B2'; vocabulary: 'A1' | 'B2' } = { grammar: 'B2', vocabulary: 'B2' },
+) {
   const b = rowsBuilder();
   b.start('Reading');
   const readings: [string, number][] = [
@@ -56,7 +58,7 @@ function fullRun() {
       ['team', 96],
     ],
     speechRate: 130,
-    extra: { transcript: 'hello team', cefrEstimation: { grammar: 'B2', vocabulary: 'B2' } },
+    extra: { transcript: 'hello team', cefrEstimation: estimate },
   });
   b.answer('FreeSpeech', 'f-ADVANCED', 70, free);
   return b.rows;
@@ -169,45 +171,19 @@ describe('computeResults', () => {
 });
 
 describe('combineCefr', () => {
+  it("reports the free answer's grammar and vocabulary without counting them", () => {
+    const low = computeResults({ test, rows: fullRun({ grammar: 'A1', vocabulary: 'A1' }), now: at(999) });
+    expect(low.resultsBlob.freeSpeechTest).toMatchObject({ grammar: 'A1', vocabulary: 'A1' });
+    expect(low.resultsBlob.cefrBySkill.speaking).toBe('B2');
+    expect(low.resultsBlob.cefrRating).toBe('B1');
+  });
+
   it('weights speaking half and keeps the rating within one level of it', () => {
-    expect(
-      combineCefr({ reading: 'B1', freeAnswer: null, listening: 'B1', comprehension: 'B1' }).rating,
-    ).toBe('B1');
-    expect(
-      combineCefr({ reading: 'B1', freeAnswer: null, listening: 'C2', comprehension: 'B2' }).rating,
-    ).toBe('B2');
+    expect(combineCefr({ reading: 'B1', listening: 'B1', comprehension: 'B1' }).rating).toBe('B1');
+    expect(combineCefr({ reading: 'B1', listening: 'C2', comprehension: 'B2' }).rating).toBe('B2');
     // ½ × 1 + ¼ × 6 + ¼ × 6 = 3.5 → B2, kept at A2.
-    expect(
-      combineCefr({ reading: 'A1', freeAnswer: null, listening: 'C2', comprehension: 'C2' }).rating,
-    ).toBe('A2');
-    expect(
-      combineCefr({ reading: 'C2', freeAnswer: null, listening: 'A1', comprehension: 'A1' }).rating,
-    ).toBe('C1');
-  });
-
-  it('moves speaking one level at most towards the free answer', () => {
-    const speaking = (freeAnswer: number | null) =>
-      combineCefr({ reading: 'B1', freeAnswer, listening: 'B1', comprehension: 'B1' }).speaking;
-    expect([speaking(null), speaking(3), speaking(6), speaking(1)]).toEqual(['B1', 'B1', 'B2', 'A2']);
-    expect(combineCefr({ reading: 'A1', freeAnswer: 1, listening: null, comprehension: null }).speaking).toBe(
-      'A1',
-    );
-  });
-
-  it('reads the free answer level from grammar and vocabulary unless the answer was too short', () => {
-    const answer = (check?: { empty: boolean; too_short: boolean }) =>
-      speechAnswer({
-        kind: 'free-speech',
-        overall: 50,
-        words: [['a', 50]],
-        extra: {
-          cefrEstimation: { grammar: 'B1', vocabulary: 'B2' },
-          ...(check ? { answerCheck: { ...check, off_topic: false, speech_seconds: 3 } } : {}),
-        },
-      });
-    expect(freeAnswerLevel(answer())).toBe(4);
-    expect(freeAnswerLevel(answer({ empty: false, too_short: true }))).toBeNull();
-    expect(freeAnswerLevel(null)).toBeNull();
+    expect(combineCefr({ reading: 'A1', listening: 'C2', comprehension: 'C2' }).rating).toBe('A2');
+    expect(combineCefr({ reading: 'C2', listening: 'A1', comprehension: 'A1' }).rating).toBe('C1');
   });
 });
 

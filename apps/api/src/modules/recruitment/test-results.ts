@@ -61,31 +61,19 @@ export function partResult(p: PartState): PartResult {
 }
 
 /**
- * The free answer's CEFR level, when it says something: the mean of its grammar and vocabulary
- * levels (rounded half up); null when there was no answer, or it was empty or too short to judge.
- */
-export function freeAnswerLevel(answer: SpeechAnswer | null): number | null {
-  if (!answer?.cefrEstimation) return null;
-  if (answer.answerCheck && (answer.answerCheck.empty || answer.answerCheck.too_short)) return null;
-  const { grammar, vocabulary } = answer.cefrEstimation;
-  return Math.round((cefrNumber(grammar) + cefrNumber(vocabulary)) / 2);
-}
-
-/**
- * The test's CEFR rating (docs/decisions/015-english-test.md). Speaking = the Reading part's band,
- * moved one level towards the free answer's level when they differ. The rating = speaking × ½ +
- * listening × ¼ + reading comprehension × ¼ (a part left out of the test gives its weight to the
- * others), rounded half up, and kept within one level of speaking: this is a speaking test, and a
- * candidate who understands well but speaks poorly is not rated as a fluent speaker.
+ * The test's CEFR rating (docs/decisions/015-english-test.md). Speaking = the Reading part's band.
+ * The rating = speaking × ½ + listening × ¼ + reading comprehension × ¼ (a part left out of the test
+ * gives its weight to the others), rounded half up, and kept within one level of speaking: this is a
+ * speaking test, and a candidate who understands well but speaks poorly is not rated as a fluent
+ * speaker. The free answer's grammar and vocabulary levels are reported, not counted: they are read
+ * from the offline recogniser's transcript, which gets most of a learner's words wrong.
  */
 export function combineCefr(options: {
   reading: CefrLevelName;
-  freeAnswer: number | null;
   listening: CefrLevelName | null;
   comprehension: CefrLevelName | null;
 }): { speaking: CefrLevelName; rating: CefrLevelName } {
-  const band = cefrNumber(options.reading);
-  const speaking = options.freeAnswer === null ? band : band + Math.sign(options.freeAnswer - band);
+  const speaking = cefrNumber(options.reading);
   const parts: [number, number][] = [[speaking, 0.5]];
   if (options.listening) parts.push([cefrNumber(options.listening), 0.25]);
   if (options.comprehension) parts.push([cefrNumber(options.comprehension), 0.25]);
@@ -133,7 +121,6 @@ export function computeResults(options: { test: DrawnTest; rows: ActivityRow[]; 
 
   const cefr = combineCefr({
     reading: readingTest.cefr,
-    freeAnswer: freeAnswerLevel(freeAnswer),
     listening: included(listening) ? listeningTest.cefr : null,
     comprehension: included(comprehension) ? readingComprehensionTest.cefr : null,
   });
