@@ -151,8 +151,12 @@ describe('candidate challenge sign-in', () => {
     expect(res.json()).toMatchObject({
       challenge: { id: challenge.id },
       organization: { name: 'Hiring Co' },
-      content: {},
+      // Sent without a copy of the content: drawn from the product's default, the first position.
+      content: { position: 'Sales representative' },
+      assessmentStatus: { currentPart: 'Reading', isFinished: false },
     });
+    // The candidate never receives answers or the listening texts.
+    expect(JSON.stringify(res.json().content)).not.toMatch(/answerIndex|audioText/);
     expect(decodeJwt(res.json().token)).toMatchObject({ kind: 'candidate', sub: candidate.id });
     // A candidate token opens nothing meant for coaches.
     expect((await call(t.app, 'GET', '/api/app-user/me', { token: res.json().token })).statusCode).toBe(403);

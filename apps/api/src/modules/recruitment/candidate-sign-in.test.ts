@@ -144,10 +144,16 @@ describe('candidate tokens', () => {
 });
 
 describe('GET /api/assessment/audio/{challengeId}/{itemId}', () => {
-  it('speaks the question of a signed link and refuses any other link', async () => {
+  it('speaks the question being answered from a signed link and refuses any other', async () => {
     const { candidate, challenge } = await sentChallenge(t);
-    const { content } = await signedIn(t.app, candidate.email, challenge.code);
+    const { content, token } = await signedIn(t.app, candidate.email, challenge.code);
     const url = content.levels.LOW?.listening.questions[0].audioUrl ?? '';
+    const later = content.levels.MEDIUM?.listening.questions[0].audioUrl ?? '';
+    // Not before the listening part reaches the question.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(409);
+    await startPart(t.app, token, 'Reading');
+    await activity(t.app, token, { type: 'timeout', context: { part: 'Reading' } });
+    await startPart(t.app, token, 'Listening');
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^audio\/wav/);
@@ -162,6 +168,8 @@ describe('GET /api/assessment/audio/{challengeId}/{itemId}', () => {
     ];
     for (const bad of tampered)
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode).toBe(403);
+    const ahead = await t.app.inject({ method: 'GET', url: later });
+    expect([ahead.statusCode, ahead.json().error.message]).toEqual([409, T.notCurrentItem]);
   });
 });
 

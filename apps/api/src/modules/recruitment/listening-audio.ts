@@ -8,7 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { typed } from '../../lib/route-kit.ts';
 import type { TextToSpeech } from '../../providers/tts/tts.ts';
+import { activityRows } from './assessment-store.ts';
 import { drawnTestSchema } from './test-draw.ts';
+import { computeState } from './test-engine.ts';
 
 /**
  * Listening questions are spoken by the server (flite) from text the candidate never receives. The
@@ -83,7 +85,10 @@ export function cachedSpeech(tts: TextToSpeech, maxBytes = 8 * 1024 * 1024) {
 const paramsSchema = z.object({ challengeId: z.uuid(), itemId: z.string().min(1).max(64) });
 const querySchema = z.object({ exp: z.coerce.number().int().min(0), sig: z.string().min(1).max(100) });
 
-/** GET /api/assessment/audio/{challengeId}/{itemId}?exp=&sig= — a listening question, spoken. */
+/**
+ * GET /api/assessment/audio/{challengeId}/{itemId}?exp=&sig= — the listening question the candidate
+ * is answering, spoken (409 for any other question of the test).
+ */
 export function listeningAudioRoutes(app: FastifyInstance, ctx: AppContext, tts: TextToSpeech | null) {
   const speak = tts ? cachedSpeech(tts) : null;
   typed(app).get(
@@ -109,7 +114,14 @@ export function listeningAudioRoutes(app: FastifyInstance, ctx: AppContext, tts:
       const item = test
         ? TEST_LEVELS.flatMap((level) => test.levels[level].listening).find((q) => q.id === itemId)
         : undefined;
-      if (!item) throw new AppError('NOT_FOUND');
+      if (!item || !test) throw new AppError('NOT_FOUND');
+      // Only the question being answered: hearing later ones early would buy time on them.
+      const listening = computeState(test, await activityRows(ctx.db, challengeId), now).parts.find(
+        (p) => p.part === 'Listening',
+      );
+      if (listening?.state !== 'in-progress' || listening.itemId !== itemId) {
+        throw new AppError('CONFLICT', RECRUITMENT_TEXTS.notCurrentItem);
+      }
       if (!speak) throw new AppError('PROVIDER_NOT_CONFIGURED', RECRUITMENT_TEXTS.listeningUnavailable);
       const speech = await speak(item.audioText);
       const maxAge = Math.max(0, request.query.exp - Math.floor(now.getTime() / 1000));
