@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './errors.ts';
 export * from './goals.ts';
 export * from './org.ts';
+export * from './plans.ts';
 export * from './recruitment.ts';
 export * from './scoring.ts';
 export * from './sessions.ts';

@@ -9,6 +9,7 @@ import {
   adminSignUpRequestSchema,
   adminUpdateRequestSchema,
   messages,
+  trialStartRequestSchema,
 } from '@agaton/contracts';
 import { admins } from '@agaton/db';
 import { eq } from 'drizzle-orm';
@@ -16,12 +17,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
 import { actorOf, bearerToken, requireAuth } from '../../plugins/auth.ts';
 import { adminSubjectForSocial, consumeSocialToken, verifyCredentials } from '../auth/auth.service.ts';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
 import { consumeCode } from '../auth/sessions.ts';
 import { adminSession, getAdmin, signUpAdmin, updateAdmin } from './admin.service.ts';
+import { startTrial } from './trial.service.ts';
 
 /** Admin auth and account endpoints (spec 1 §7, spec 2 §7). */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
@@ -148,6 +151,25 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLi
       },
     },
     async (request) => updateAdmin(ctx, { adminId: actorOf(request).sub, ...request.body }),
+  );
+
+  r.post(
+    '/admin/trial/start',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        description: "Starts a product's 7-day trial (owners, from trial-available only); answers the Admin.",
+        body: trialStartRequestSchema,
+        response: { 200: adminSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = await authorizeOwnOrg(ctx, actorOf(request));
+      await startTrial(ctx, { actor, product: request.body.productToTry });
+      return getAdmin(ctx, actor.adminId);
+    },
   );
 }
 

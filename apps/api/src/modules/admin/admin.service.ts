@@ -13,6 +13,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { managedTeamIds } from '../../lib/policy.ts';
 import { consumeSocialToken } from '../auth/auth.service.ts';
 import { issueSession, type Subject } from '../auth/sessions.ts';
+import { readSettledAccess } from './trial.service.ts';
 
 /** A new workspace can start a 7-day trial of each product (spec 2 §4); nothing is granted yet. */
 export function newWorkspaceAccess(): StoredProductAccess {
@@ -59,7 +60,10 @@ export async function getAdmin(ctx: AppContext, adminId: string): Promise<Admin>
       department: row.org.department,
       managedTeams,
     },
-    productAccess: (row.org.productAccess ?? newWorkspaceAccess()) as ProductAccess,
+    productAccess: (await readSettledAccess(ctx, {
+      orgId: row.org.id,
+      stored: row.org.productAccess ?? newWorkspaceAccess(),
+    })) as ProductAccess,
     availablePositions: row.admin.availablePositions,
     enabledFeatures: row.admin.enabledFeatures,
     role: row.admin.role,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 import { newWorkspaceAccess } from '../admin/admin.service.ts';
+import { settleTrialExpiry } from '../admin/trial.service.ts';
 import { toChallenge, visibleCandidates } from './challenges.service.ts';
 import { DEFAULT_TEST_CONTENT } from './content/default-test-content.ts';
 import { testInvitationEmail } from './invitation-email.ts';
@@ -53,7 +54,8 @@ export async function sendTestsInTransaction(
   const { actor } = options;
   const [org] = await tx.select().from(organisations).where(eq(organisations.id, actor.orgId)).for('update');
   if (!org) throw new AppError('NOT_FOUND');
-  const access = org.productAccess ?? newWorkspaceAccess();
+  // A trial past its end keeps its results readable but sends no more tests (trial.service.ts).
+  const access = settleTrialExpiry(org.productAccess ?? newWorkspaceAccess(), new Date());
   if (!hasProductAccess(access.recruitment)) {
     throw new AppError('FORBIDDEN', RECRUITMENT_TEXTS.noRecruitmentAccess);
   }
