@@ -88,3 +88,30 @@ export type MemberUpdateRequest = z.input<typeof memberUpdateRequestSchema>;
 
 /** POST /api/astridorg/{orgId}/members/{identityId}/set-archive */
 export const setArchiveRequestSchema = z.object({ isArchived: z.boolean() });
+
+/**
+ * POST /api/astridorg/{orgId}/members/merge-identity: two identities of one person become the primary
+ * (what is kept: docs/decisions/016-org-administration.md).
+ */
+export const mergeIdentityRequestSchema = z
+  .object({ primaryIdentityId: z.uuid(), secondaryIdentityId: z.uuid() })
+  .refine((body) => body.primaryIdentityId !== body.secondaryIdentityId, {
+    message: 'An identity cannot be merged into itself',
+    path: ['secondaryIdentityId'],
+  });
+export type MergeIdentityRequest = z.infer<typeof mergeIdentityRequestSchema>;
+
+/**
+ * GET /api/astridorg/{orgId}/licences: the Active Licenses and Total Users cards (spec 2 §2). Record
+ * Meeting licences (coaching On) are limited by productAccess.aiCoach.maxUserCount; its users are the
+ * licensed members, so licensesLeft = max − activeLicenses, never below 0 (null = no limit).
+ */
+export const licenceSummarySchema = z.object({
+  /** Members with a licence who are not archived. */
+  activeLicenses: z.number().int(),
+  /** Members who are not archived. */
+  totalUsers: z.number().int(),
+  maxLicenses: z.number().int().nullable(),
+  licensesLeft: z.number().int().nullable(),
+});
+export type LicenceSummary = z.infer<typeof licenceSummarySchema>;

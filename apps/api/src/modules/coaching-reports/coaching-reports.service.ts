@@ -1,5 +1,5 @@
 import type { CoachingReport, CoachingReportsPage } from '@agaton/contracts';
-import { coachingReports, sessions, users } from '@agaton/db';
+import { coachingReports, members, sessions, users } from '@agaton/db';
 import type { SessionMetrics } from '@agaton/speech';
 import { and, asc, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
@@ -49,6 +49,12 @@ export async function refreshCoachingReports(
   ctx: AppContext,
   options: { userId: string; sessionId: string },
 ) {
+  // Archiving a member stops their coaching reports (spec 2 §4): their coach account gets no new ones.
+  const [archived] = await ctx.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.userId, options.userId), eq(members.isArchived, true)));
+  if (archived) return;
   const all = await analysedSessions(ctx, options.userId);
   const session = all.find((s) => s.id === options.sessionId);
   if (!session) return;

@@ -1,9 +1,11 @@
 import {
+  licenceSummarySchema,
   memberListRequestSchema,
   memberListResponseSchema,
   memberParamsSchema,
   memberSchema,
   memberUpdateRequestSchema,
+  mergeIdentityRequestSchema,
   orgParamsSchema,
   setArchiveRequestSchema,
   teamListSchema,
@@ -18,6 +20,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { authorizeOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import { licenceSummary } from './licences.ts';
+import { mergeIdentity } from './member-merge.ts';
 import {
   createTeam,
   deleteTeam,
@@ -158,5 +162,43 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
         memberId: request.params.identityId,
         isArchived: request.body.isArchived,
       }),
+  );
+
+  r.post(
+    '/astridorg/:orgId/members/merge-identity',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        description:
+          "Merges two identities of one person into the primary; the secondary is deleted. Kept: the primary's " +
+          "e-mail and organisation role, its name (the secondary's if it has none), every team membership of " +
+          'both (MANAGER wins over REGULAR_MEMBER), a licence if either had one, archived only if both were, ' +
+          "the secondary's external ids and e-mail added to externalIds, and the linked coach account (409 " +
+          'if the two are linked to different ones). Owners only (403); an identity outside the organisation ' +
+          'answers 404.',
+        params: orgParamsSchema,
+        body: mergeIdentityRequestSchema,
+        response: { 200: memberSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      mergeIdentity(ctx, { actor: await actor(request, request.params.orgId), request: request.body }),
+  );
+
+  r.get(
+    '/astridorg/:orgId/licences',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        params: orgParamsSchema,
+        response: { 200: licenceSummarySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { orgId } = await actor(request, request.params.orgId);
+      return licenceSummary(ctx, orgId);
+    },
   );
 }

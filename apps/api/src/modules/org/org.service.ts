@@ -11,6 +11,7 @@ import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from '
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { assertOwner, assertTeamAccess, type OrgActor, teamFilter } from '../../lib/policy.ts';
+import { assertLicenceLeft } from './licences.ts';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -69,8 +70,11 @@ export async function deleteTeam(ctx: AppContext, options: { actor: OrgActor; te
   await ctx.db.delete(teams).where(eq(teams.id, options.teamId));
 }
 
-/** Members with their team memberships, in the contract's shape. */
-async function toMembers(ctx: AppContext, rows: MemberRow[]): Promise<Member[]> {
+/**
+ * Members with their team memberships, in the contract's shape. A manager sees only the memberships
+ * of teams they manage (spec 2 §6), never the names of other teams.
+ */
+export async function toMembers(ctx: AppContext, rows: MemberRow[], actor: OrgActor): Promise<Member[]> {
   if (rows.length === 0) return [];
   const links = await ctx.db
     .select({
@@ -82,9 +86,12 @@ async function toMembers(ctx: AppContext, rows: MemberRow[]): Promise<Member[]> 
     .from(teamMemberships)
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
     .where(
-      inArray(
-        teamMemberships.memberId,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          teamMemberships.memberId,
+          rows.map((r) => r.id),
+        ),
+        teamFilter(actor),
       ),
     )
     .orderBy(asc(teams.name));
@@ -143,7 +150,7 @@ export async function teamsWithMembers(ctx: AppContext, actor: OrgActor): Promis
     )
     .orderBy(asc(members.name));
   const unique = [...new Map(rows.map((r) => [r.member.id, r.member])).values()];
-  const byId = new Map((await toMembers(ctx, unique)).map((m) => [m.astridIdentityId, m]));
+  const byId = new Map((await toMembers(ctx, unique, actor)).map((m) => [m.astridIdentityId, m]));
   return visible.map((team) => ({
     ...team,
     members: rows.filter((r) => r.teamId === team.id).map((r) => byId.get(r.member.id)!),
@@ -180,13 +187,14 @@ export async function listMembers(ctx: AppContext, options: { actor: OrgActor; r
     .limit(pagination.pageSize)
     .offset((pagination.page - 1) * pagination.pageSize);
   return {
-    members: await toMembers(ctx, rows),
+    members: await toMembers(ctx, rows, actor),
     totalPages: Math.ceil(total / pagination.pageSize),
     totalMembersMissingInfo: missing,
   };
 }
 
-async function visibleMember(ctx: AppContext, actor: OrgActor, memberId: string) {
+/** A member of the actor's organisation: 404 outside it, 403 outside a manager's teams. */
+export async function visibleMember(ctx: AppContext, actor: OrgActor, memberId: string) {
   const [row] = await ctx.db
     .select()
     .from(members)
@@ -210,6 +218,7 @@ export async function updateMember(
   const changes = memberUpdateRequestSchema.parse(options.changes);
   const row = await visibleMember(ctx, actor, memberId);
   if (row.isArchived) throw new AppError('UNPROCESSABLE', messages.org.archivedNotEditable);
+  if (changes.hasLicense && !row.hasLicense) await assertLicenceLeft(ctx, actor.orgId);
   for (const team of changes.teams) await assertTeamAccess(ctx, actor, team.teamId);
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -238,7 +247,7 @@ export async function updateMember(
     }
   });
   const [updated] = await ctx.db.select().from(members).where(eq(members.id, memberId));
-  return (await toMembers(ctx, [updated]))[0];
+  return (await toMembers(ctx, [updated], actor))[0];
 }
 
 /** Archiving revokes the licence; unarchiving leaves the member without one (spec 2 §4). */
@@ -252,5 +261,5 @@ export async function setArchive(
     .set({ isArchived: options.isArchived, hasLicense: false })
     .where(eq(members.id, options.memberId));
   const [updated] = await ctx.db.select().from(members).where(eq(members.id, options.memberId));
-  return (await toMembers(ctx, [updated]))[0];
+  return (await toMembers(ctx, [updated], options.actor))[0];
 }
