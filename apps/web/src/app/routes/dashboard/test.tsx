@@ -1,7 +1,13 @@
+import { ProductGate } from '../../../features/plans/components/product-gate';
 import { EnglishTestPage } from '../../../features/recruitment/components/english-test-page';
 import { useDashboardAdmin } from './layout';
 
-/** /dashboard/test — the English Test: candidates, sending tests and the test content. */
+/** /dashboard/test — the English Test (or its trial offer): candidates, sending tests, the test content. */
 export default function DashboardTestRoute() {
-  return <EnglishTestPage admin={useDashboardAdmin()} />;
+  const admin = useDashboardAdmin();
+  return (
+    <ProductGate admin={admin} product="recruitment" counts="tests">
+      <EnglishTestPage admin={admin} />
+    </ProductGate>
+  );
 }

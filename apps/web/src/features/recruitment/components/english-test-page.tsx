@@ -2,12 +2,12 @@ import { type Admin, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { Badge, Button, Group, Tabs } from '@mantine/core';
 import { IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LimitModal } from '../../../components/ui/limit-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCandidates, useTestContent } from '../api/recruitment-api';
 import { RT_LABELS } from '../texts';
 import { AddUserModal } from './add-user-modal';
 import { CandidatesPanel } from './candidates-panel';
-import { LimitModal } from './limit-modal';
 import { SendTestModal } from './send-test-modal';
 import { TestContentPanel } from './test-content-panel';
 
@@ -96,6 +96,8 @@ export function EnglishTestPage({ admin }: { admin: Admin }) {
         onSent={() => setSelected(new Set())}
       />
       <LimitModal
+        kind="tests"
+        planName={RT_LABELS.pageTitle}
         opened={dialog?.kind === 'limit'}
         onClose={close}
         contact={{ email: admin.email, name: admin.name }}
