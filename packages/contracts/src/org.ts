@@ -115,3 +115,6 @@ export const licenceSummarySchema = z.object({
   licensesLeft: z.number().int().nullable(),
 });
 export type LicenceSummary = z.infer<typeof licenceSummarySchema>;
+
+/** Spec texts of the users and licences table (spec 2 §2); error texts are in `messages.org`. */
+export const ORG_TEXTS = { noUsers: 'No users available' } as const;

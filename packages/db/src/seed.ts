@@ -94,6 +94,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         lastName: 'Admin',
         role: 'OWNER',
         availablePositions: positions,
+        // Shows the assistant area's User Management tab (spec 3 §2.1).
+        enabledFeatures: ['USER_MANAGEMENT'],
       },
       {
         orgId: org.id,

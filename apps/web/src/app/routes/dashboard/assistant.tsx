@@ -1,6 +1,7 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { AssistantAdminPage } from '../../../features/org-admin/components/assistant-admin-page';
+import { useDashboardAdmin } from './layout';
 
-/** /dashboard/assistant */
+/** /dashboard/assistant — the Agaton assistant: Admin (users and licences) and User Management tabs. */
 export default function DashboardAssistantRoute() {
-  return <PlaceholderPage title="Agaton assistant" emptyText="No coaching data to show yet." />;
+  return <AssistantAdminPage admin={useDashboardAdmin()} />;
 }

@@ -1,0 +1,118 @@
+import { type Member, ROLE_LABELS } from '@agaton/contracts';
+import { Badge, Button, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconPencil } from '@tabler/icons-react';
+import { ORG_LABELS } from '../texts';
+
+/** The users table: User (name + email), teams, role, Coaching On/Off, licence and the row actions. */
+export function MembersTable(props: {
+  members: Member[];
+  onEdit: (member: Member) => void;
+  onArchive: (member: Member) => void;
+  onToggleCoaching: (member: Member, on: boolean) => void;
+  /** Member whose coaching switch is being saved. */
+  togglingId: string | null;
+}) {
+  const c = ORG_LABELS.columns;
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{c.user}</Table.Th>
+            <Table.Th>{c.teams}</Table.Th>
+            <Table.Th>{c.role}</Table.Th>
+            <Table.Th>{c.coaching}</Table.Th>
+            <Table.Th>{c.license}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{c.actions}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.members.map((m) => {
+            const label = m.name || m.email;
+            return (
+              <Table.Tr key={m.astridIdentityId} data-testid="member-row">
+                <Table.Td>
+                  <Text fw={600} size="sm" c={m.name ? undefined : 'dimmed'}>
+                    {m.name || ORG_LABELS.noName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {m.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {m.teams.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        {ORG_LABELS.noTeams}
+                      </Text>
+                    ) : (
+                      m.teams.map((t) => (
+                        <Badge key={t.teamId} variant="light" tt="none">
+                          {t.teamRole === 'MANAGER' ? `${t.teamName} · ${ROLE_LABELS.MANAGER}` : t.teamName}
+                        </Badge>
+                      ))
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{ROLE_LABELS[m.orgRole]}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={ORG_LABELS.coachingToggle(label)}
+                    checked={m.hasLicense}
+                    disabled={m.isArchived || props.togglingId === m.astridIdentityId}
+                    label={m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
+                    onChange={(e) => props.onToggleCoaching(m, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {m.isArchived ? (
+                    <Badge color="gray" variant="outline" tt="none">
+                      {ORG_LABELS.archived}
+                    </Badge>
+                  ) : (
+                    <Badge color={m.hasLicense ? 'teal' : 'gray'} variant="light" tt="none">
+                      {m.hasLicense ? ORG_LABELS.licensed : ORG_LABELS.noLicense}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={ORG_LABELS.archivedCannotEdit} disabled={!m.isArchived}>
+                      {/* A disabled button fires no events, so the tooltip hangs on a wrapper. */}
+                      <span>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconPencil size={14} />}
+                          disabled={m.isArchived}
+                          aria-label={`${ORG_LABELS.edit} ${label}`}
+                          onClick={() => props.onEdit(m)}
+                        >
+                          {ORG_LABELS.edit}
+                        </Button>
+                      </span>
+                    </Tooltip>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color={m.isArchived ? 'brand' : 'red'}
+                      leftSection={m.isArchived ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}
+                      aria-label={`${m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive} ${label}`}
+                      onClick={() => props.onArchive(m)}
+                    >
+                      {m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
