@@ -26,6 +26,11 @@ export function challengeRoutes(app: FastifyInstance, ctx: AppContext, options: 
       config: { rateLimit: options.limit },
       schema: {
         tags: ['challenge'],
+        description:
+          'Candidate sign-in (spec 2 §7): username = e-mail, password = test code (any case). The first ' +
+          'sign-in draws the test. Answers a 4-hour candidate token, the challenge, the test without ' +
+          'answers (listening questions as signed audio links) and `assessmentStatus` (where the ' +
+          'candidate is; extension). 401 wrong credentials, 409 finished, 403 expired.',
         body: challengeAuthRequestSchema,
         response: { 200: candidateTestAuthResponseSchema, ...errorResponses, 403: errorBodySchema },
       },

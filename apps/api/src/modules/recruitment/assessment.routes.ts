@@ -65,7 +65,13 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     '/assessment',
     {
       preHandler: candidate,
-      schema: { tags: ['assessment'], response: { 200: candidateTestSchema, ...errors } },
+      schema: {
+        tags: ['assessment'],
+        description:
+          "Extension: the candidate's test as POST /challenge/auth answers it, without a token, to " +
+          'resume after a reload (the state is computed from the stored activities).',
+        response: { 200: candidateTestSchema, ...errors },
+      },
     },
     async (request) => resumeTest({ ctx, claims: actorOf(request) }),
   );
@@ -76,6 +82,11 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
       preHandler: candidate,
       schema: {
         tags: ['assessment'],
+        description:
+          'Multiple-choice answers (answer-comprehension-question), timeouts and part starts (start-part, ' +
+          'extension). `context.idempotencyKey`: the same key again answers the current status and ' +
+          'stores nothing. 409 when the item is not the current one of the started part; an answer ' +
+          "arriving more than 15 s after the part's deadline closes the part (TIMES_UP) instead.",
         body: activityRequestSchema,
         response: { 200: activityResponseSchema, ...errors },
       },
@@ -87,7 +98,15 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     '/assessment/form/activity',
     {
       preHandler: candidate,
-      schema: { tags: ['assessment'], response: { 200: formActivityResponseSchema, ...errors } },
+      schema: {
+        tags: ['assessment'],
+        description:
+          'Multipart: `audio` (a recording of at most 30 s) and `meta`, a JSON string ' +
+          '`{context: {part, itemId, idempotencyKey}, data: {durationMs?}, type: "read-phrase" | ' +
+          '"answer-free-speech"}`. The sentence or topic scored is the stored one. Engine refusals ' +
+          '(413, 415, 422, 503 with Retry-After) store nothing, so the item can be recorded again.',
+        response: { 200: formActivityResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { audio, fields } = await readAudioUpload(request, { maxUploadBytes: scoring.maxUploadBytes });

@@ -93,7 +93,17 @@ export function listeningAudioRoutes(app: FastifyInstance, ctx: AppContext, tts:
   const speak = tts ? cachedSpeech(tts) : null;
   typed(app).get(
     '/assessment/audio/:challengeId/:itemId',
-    { schema: { tags: ['assessment'], params: paramsSchema, querystring: querySchema } },
+    {
+      schema: {
+        tags: ['assessment'],
+        description:
+          'Extension: a listening question spoken by the server (audio/wav), from the signed link in the ' +
+          "candidate's content; only while it is the question being answered (409 otherwise), 403 for " +
+          'a link that was not signed here or has expired, 501 without text-to-speech.',
+        params: paramsSchema,
+        querystring: querySchema,
+      },
+    },
     async (request, reply) => {
       const { challengeId, itemId } = request.params;
       const now = new Date();
