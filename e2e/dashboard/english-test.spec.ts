@@ -1,9 +1,10 @@
 import { billingTexts, CANDIDATE_TEST_STATUS_LABELS, messages, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
-import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
+import { seeded, uniqueEmail } from '../fixtures/accounts';
 import { adminSession, latestMail, storeTokens } from '../fixtures/api';
 import { DEMO_TESTED_CANDIDATE, waitForDemoEnglishTest } from './demo-english-test';
+import { signUpAdmin, spendTrialTests } from './trial-helpers';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/english-test-${name}.png`, fullPage: true });
@@ -128,24 +129,15 @@ test.describe('English Test dashboard', () => {
     await expect(row(page, email)).toContainText(CANDIDATE_TEST_STATUS_LABELS.InviteSent);
   });
 
-  test('a new workspace without tests gets the tests-limit modal and can contact sales', async ({ page }) => {
+  test('a new workspace whose trial tests are all sent gets the tests-limit modal and can contact sales', async ({
+    page,
+  }) => {
     const email = uniqueEmail('no-tests');
-    await page.goto('/signup');
-    await page.getByLabel('Work email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Name').fill('Nell Newcomer');
-    await page.getByLabel('Company').fill(`No Tests Ltd ${email}`);
-    await page.getByRole('combobox', { name: 'Industry' }).click();
-    await page.getByRole('option', { name: 'Technology' }).click();
-    await page.getByRole('combobox', { name: 'Team' }).click();
-    await page.getByRole('option', { name: 'Customer Success' }).click();
-    await page.getByRole('button', { name: 'Complete' }).click();
-    await expect(page).toHaveURL(/\/dashboard(\/[a-z-]+)?$/);
+    await signUpAdmin(page, email, 'No Tests Ltd');
+    await spendTrialTests(page.request, email);
 
     await page.goto('/dashboard/test');
     await expect(page.getByTestId('tests-left')).toHaveText(RECRUITMENT_TEXTS.testsLeft(0));
-    await expect(page.getByText(RECRUITMENT_TEXTS.noCandidates)).toBeVisible();
     await page.getByRole('button', { name: RT_LABELS.sendTest }).click();
     const limit = dialog(page, RECRUITMENT_TEXTS.limitTests);
     await expect(limit.getByText(RECRUITMENT_TEXTS.needMoreTests)).toBeVisible();
