@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
+import { sleep as abortableSleep, abortError } from '../../../lib/sleep';
 
 /** Backoff of a failed send: 1 s, 2 s, 4 s … at most 15 s apart; a server's Retry-After wins. */
 export const RETRY_POLICY = {
@@ -27,26 +28,6 @@ export function retryDelayMs(error: unknown, retry: number): number {
   return Math.min(RETRY_POLICY.firstDelayMs * 2 ** retry, RETRY_POLICY.maxDelayMs);
 }
 
-function abortError() {
-  return new DOMException('The send was abandoned.', 'AbortError');
-}
-
-/** setTimeout as a promise that rejects when `signal` aborts. */
-export function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export interface SendReliablyOptions {
   /** Called before each wait with its length, so the screen can say it is retrying. */
   onRetry?: (delayMs: number, retry: number) => void;
@@ -62,7 +43,7 @@ export interface SendReliablyOptions {
  * else (4xx) is thrown at once for the caller to handle.
  */
 export async function sendReliably<T>(send: () => Promise<T>, options: SendReliablyOptions = {}): Promise<T> {
-  const { onRetry, signal, sleep = wait } = options;
+  const { onRetry, signal, sleep = abortableSleep } = options;
   let serverErrors = 0;
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) throw abortError();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { sleep } from '../../../lib/sleep';
 import { DEMO_LIMITS } from '../texts';
-import { retryWhenBusy, sleep } from './retry-when-busy';
+import { retryWhenBusy } from './retry-when-busy';
 import { parseRetryAfter, ScoreRequestError } from './score-demo';
 
 const busy = (seconds: number, status = 503) => new ScoreRequestError(status, 'busy', seconds * 1000);

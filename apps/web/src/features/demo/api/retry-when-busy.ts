@@ -1,3 +1,4 @@
+import { abortError, sleep } from '../../../lib/sleep';
 import { DEMO_LIMITS } from '../texts';
 import { ScoreRequestError } from './score-demo';
 
@@ -22,26 +23,6 @@ export function busyDelayMs(error: unknown): number | null {
   if (!(error instanceof ScoreRequestError)) return null;
   if (error.status !== 429 && error.status !== 503) return null;
   return error.retryAfterMs;
-}
-
-function abortError() {
-  return new DOMException('The wait was aborted.', 'AbortError');
-}
-
-/** setTimeout as a promise that rejects at once when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
