@@ -28,19 +28,31 @@ export function settleTrialExpiry(access: StoredProductAccess, now: Date): Store
 
 /**
  * Settles expiry when the organisation's access is read (GET /admin): stores the ended trials so every
- * later reader (sending tests, limits) sees the same state, and answers the settled access.
+ * later reader (sending tests, limits) sees the same state, and answers the settled access. The write
+ * re-reads the row under a lock, so it never overwrites a count another request changed meanwhile.
  */
 export async function readSettledAccess(
   ctx: AppContext,
   options: { orgId: string; stored: StoredProductAccess; now?: Date },
 ): Promise<StoredProductAccess> {
-  const settled = settleTrialExpiry(options.stored, options.now ?? new Date());
-  if (settled === options.stored) return settled;
-  await ctx.db
-    .update(organisations)
-    .set({ productAccess: settled })
-    .where(eq(organisations.id, options.orgId));
-  return settled;
+  const now = options.now ?? new Date();
+  if (settleTrialExpiry(options.stored, now) === options.stored) return options.stored;
+  return ctx.db.transaction(async (tx) => {
+    const [org] = await tx
+      .select({ access: organisations.productAccess })
+      .from(organisations)
+      .where(eq(organisations.id, options.orgId))
+      .for('update');
+    const current = org?.access ?? options.stored;
+    const settled = settleTrialExpiry(current, now);
+    if (settled !== current) {
+      await tx
+        .update(organisations)
+        .set({ productAccess: settled })
+        .where(eq(organisations.id, options.orgId));
+    }
+    return settled;
+  });
 }
 
 /** Users a trial's two extra seats are counted from: trainees for the learning app, members otherwise. */
