@@ -6,7 +6,7 @@ import {
   TEST_RULES,
   type TestContent,
 } from '@agaton/contracts';
-import { challenges } from '@agaton/db';
+import { challengeActivities, challenges, type Database } from '@agaton/db';
 import { buildCandidate, buildOrg } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -127,3 +127,11 @@ export function wav(samples: Int16Array): Buffer {
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
 }
+
+/** The stored activity rows of a challenge. */
+export const activityRowsOf = (db: Database, challengeId: string) =>
+  db.select().from(challengeActivities).where(eq(challengeActivities.challengeId, challengeId));
+
+/** One part's progress in an assessment status. */
+export const partOf = (status: { parts: { part: string }[] }, part: string) =>
+  status.parts.find((p) => p.part === part) as Record<string, unknown>;

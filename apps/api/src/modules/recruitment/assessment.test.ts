@@ -4,13 +4,15 @@ import {
   RECRUITMENT_TEXTS as T,
   TEST_RULES,
 } from '@agaton/contracts';
-import { challengeActivities, challenges } from '@agaton/db';
+import { challenges } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   activity,
+  activityRowsOf,
   newKey,
+  partOf,
   readMeta,
   recording,
   sentChallenge,
@@ -27,11 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const rowsOf = (challengeId: string) =>
-  t.db.select().from(challengeActivities).where(eq(challengeActivities.challengeId, challengeId));
-const partOf = (status: { parts: { part: string }[] }, part: string) =>
-  status.parts.find((p) => p.part === part) as Record<string, unknown>;
 
 describe('POST /api/assessment/activity', () => {
   it('takes a whole test of choices and timeouts to its results, then the code is closed', async () => {
@@ -115,7 +112,7 @@ describe('POST /api/assessment/activity', () => {
     const { serverTime: _a, ...firstStatus } = first.json().assessmentStatus;
     const { serverTime: _b, ...secondStatus } = second.json().assessmentStatus;
     expect(secondStatus).toEqual(firstStatus);
-    const rows = await rowsOf(challenge.id);
+    const rows = await activityRowsOf(t.db, challenge.id);
     expect(rows.map((r) => r.type).sort()).toEqual([
       'answer-comprehension-question',
       'start-part',
@@ -140,7 +137,7 @@ describe('POST /api/assessment/activity', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409))
       expect(r.json().error.message).toBe(T.alreadyAnswered);
-    const answers = (await rowsOf(challenge.id)).filter((r) => r.itemId === 'l-LOW-0');
+    const answers = (await activityRowsOf(t.db, challenge.id)).filter((r) => r.itemId === 'l-LOW-0');
     expect(answers).toHaveLength(1);
   });
 
@@ -198,7 +195,7 @@ describe('POST /api/assessment/activity', () => {
       finishReason: 'TIMES_UP',
       answered: 0,
     });
-    const stored = (await rowsOf(challenge.id)).find((r) => r.idempotencyKey === key);
+    const stored = (await activityRowsOf(t.db, challenge.id)).find((r) => r.idempotencyKey === key);
     expect(stored).toMatchObject({ type: 'timeout', itemId: null, score: null });
 
     await startPart(t.app, token, 'ReadingComprehension');
@@ -241,6 +238,6 @@ describe('POST /api/assessment/form/activity (refusals before any scoring)', () 
     expect(tooShort.statusCode).toBe(422);
     const silence = await recording(t.app, token, readMeta('r-LOW-0'), { data: wav(new Int16Array(16000)) });
     expect(silence.statusCode).toBe(422);
-    expect(await rowsOf(challenge.id)).toHaveLength(1);
+    expect(await activityRowsOf(t.db, challenge.id)).toHaveLength(1);
   }, 120_000);
 });
