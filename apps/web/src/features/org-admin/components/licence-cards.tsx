@@ -13,7 +13,7 @@ export function LicenceCards(props: { summary: LicenceSummary | undefined; onPur
           {ORG_LABELS.activeLicenses}
         </Text>
         <Group align="baseline" gap="xs">
-          <Text fz={32} fw={700}>
+          <Text fz={32} fw={700} data-testid="count">
             {summary?.activeLicenses ?? '–'}
           </Text>
           {summary?.maxLicenses != null && (
@@ -42,7 +42,7 @@ export function LicenceCards(props: { summary: LicenceSummary | undefined; onPur
         <Text c="dimmed" size="sm" fw={500}>
           {ORG_LABELS.totalUsers}
         </Text>
-        <Text fz={32} fw={700}>
+        <Text fz={32} fw={700} data-testid="count">
           {summary?.totalUsers ?? '–'}
         </Text>
         <Text size="sm" c="dimmed" mt="xs">
