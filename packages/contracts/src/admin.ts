@@ -130,3 +130,36 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
+
+/** GET /api/admin/account — what My Account may offer (social-only accounts have no password). */
+export const adminAccountSchema = z.object({ hasPassword: z.boolean() });
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+/** PUT /api/admin/email — a new sign-in e-mail, confirmed with the current password. */
+export const adminEmailChangeRequestSchema = z.object({
+  email: emailSchema,
+  currentPassword: loginPasswordSchema,
+});
+export type AdminEmailChangeRequest = z.input<typeof adminEmailChangeRequestSchema>;
+
+/** PUT /api/admin/password — the other sessions end; the answer is a fresh session for the caller. */
+export const adminPasswordChangeRequestSchema = z.object({
+  currentPassword: loginPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type AdminPasswordChangeRequest = z.input<typeof adminPasswordChangeRequestSchema>;
+export const adminPasswordChangeResponseSchema = adminAuthResponseSchema.pick({
+  accessToken: true,
+  refreshToken: true,
+  accessTokenExpiresInSeconds: true,
+});
+
+/** My Account texts the specs leave open (ours). */
+export const ACCOUNT_TEXTS = {
+  noPassword:
+    'You sign in with a social account (single sign-on), so your e-mail and password are managed there and cannot be changed here.',
+  emailChangedNoticeSubject: 'Your Agaton sign-in e-mail changed',
+  emailSaved: 'Your sign-in e-mail is updated.',
+  passwordSaved: 'Password changed. You were signed out on your other devices; this one stays signed in.',
+  nameSaved: 'Your name is saved.',
+} as const;

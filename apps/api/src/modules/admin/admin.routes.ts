@@ -23,6 +23,7 @@ import { actorOf, bearerToken, requireAuth } from '../../plugins/auth.ts';
 import { adminSubjectForSocial, consumeSocialToken, verifyCredentials } from '../auth/auth.service.ts';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
 import { consumeCode } from '../auth/sessions.ts';
+import { accountRoutes } from './account.routes.ts';
 import { adminSession, getAdmin, signUpAdmin, updateAdmin } from './admin.service.ts';
 import { startTrial } from './trial.service.ts';
 
@@ -32,6 +33,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLi
   const tags = ['admin'];
   const rateLimit = { rateLimit: limit };
   const adminOnly = requireAuth(ctx.tokens, 'admin');
+  accountRoutes(app, ctx, limit);
 
   r.post(
     '/admin/auth',

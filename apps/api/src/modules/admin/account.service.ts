@@ -1,0 +1,106 @@
+import { ACCOUNT_TEXTS, type Admin, messages } from '@agaton/contracts';
+import { admins, hashPassword, refreshTokens, verifyPassword } from '@agaton/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import type { MailMessage } from '../../providers/mail/mailer.ts';
+import { issueSession } from '../auth/sessions.ts';
+import { getAdmin } from './admin.service.ts';
+
+const ADMIN_REALM = 'whiskey-admin' as const;
+
+/** GET /admin/account: whether the admin has a password (social-only accounts do not). */
+export async function getAccount(ctx: AppContext, adminId: string) {
+  const [row] = await ctx.db
+    .select({ passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  if (!row) throw new AppError('INVALID_TOKEN');
+  return { hasPassword: Boolean(row.passwordHash) };
+}
+
+/**
+ * Checks the admin's current password. Social-only accounts get 422 with our text (nothing to confirm
+ * with); a wrong password is 401 WRONG_CREDENTIALS with 'Wrong password provided.'.
+ */
+async function confirmPassword(ctx: AppContext, adminId: string, password: string) {
+  const [row] = await ctx.db
+    .select({ email: admins.email, passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  if (!row) throw new AppError('INVALID_TOKEN');
+  if (!row.passwordHash) throw new AppError('UNPROCESSABLE', ACCOUNT_TEXTS.noPassword);
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    throw new AppError('WRONG_CREDENTIALS', messages.signIn.wrongPassword);
+  }
+  return row;
+}
+
+/** The notice to the old address, so a hijacked session cannot move the account away silently. */
+function emailChangedNotice(to: string, newEmail: string): MailMessage {
+  const body = `The sign-in e-mail of your Agaton admin account was changed to ${newEmail}. If it was not you, contact us at once by replying to this e-mail.`;
+  return {
+    to,
+    subject: ACCOUNT_TEXTS.emailChangedNoticeSubject,
+    text: body,
+    html: `<p>${escapeHtml(body)}</p>`,
+  };
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}
+
+/** PUT /admin/email: 409 USERNAME_ALREADY_TAKEN when another admin has it; notice to the old address. */
+export async function changeEmail(
+  ctx: AppContext,
+  options: { adminId: string; email: string; currentPassword: string },
+): Promise<Admin> {
+  const current = await confirmPassword(ctx, options.adminId, options.currentPassword);
+  if (current.email === options.email) return getAdmin(ctx, options.adminId);
+  const [taken] = await ctx.db.select({ id: admins.id }).from(admins).where(eq(admins.email, options.email));
+  if (taken) throw new AppError('USERNAME_ALREADY_TAKEN');
+  try {
+    await ctx.db.update(admins).set({ email: options.email }).where(eq(admins.id, options.adminId));
+  } catch (error) {
+    // Lost a race with another admin taking the same address (unique index).
+    if (isUniqueViolation(error)) throw new AppError('USERNAME_ALREADY_TAKEN');
+    throw error;
+  }
+  await ctx.mailer.send(emailChangedNotice(current.email, options.email));
+  return getAdmin(ctx, options.adminId);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let cause: unknown = error;
+  while (cause && typeof cause === 'object' && !seen.has(cause)) {
+    seen.add(cause);
+    if ((cause as { code?: unknown }).code === '23505') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * PUT /admin/password: sets the new password, revokes every refresh token of the admin (the other
+ * devices are signed out when their access token expires) and answers a fresh session for the caller.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  options: { adminId: string; currentPassword: string; newPassword: string },
+) {
+  await confirmPassword(ctx, options.adminId, options.currentPassword);
+  const passwordHash = await hashPassword(options.newPassword);
+  await ctx.db.update(admins).set({ passwordHash }).where(eq(admins.id, options.adminId));
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.subjectId, options.adminId), isNull(refreshTokens.revokedAt)));
+  const session = await issueSession(ctx, { kind: 'admin', id: options.adminId, realm: ADMIN_REALM });
+  return {
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    accessTokenExpiresInSeconds: session.accessTokenExpiresInSeconds,
+  };
+}
