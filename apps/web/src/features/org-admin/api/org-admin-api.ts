@@ -5,6 +5,7 @@ import {
   type MemberListRequest,
   type MemberListResponse,
   type MemberUpdateRequest,
+  type MergeIdentityRequest,
   memberListResponseSchema,
   memberSchema,
   type Team,
@@ -29,8 +30,9 @@ export const orgKeys = {
 const base = (orgId: string) => `/astridorg/${encodeURIComponent(orgId)}`;
 
 /** One page of members (POST /members/list); the previous page stays shown while the next loads. */
-export function useMembers(orgId: string, request: MemberListRequest) {
+export function useMembers(orgId: string, request: MemberListRequest, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: orgKeys.members(orgId, request),
     queryFn: () =>
       api.request<MemberListResponse>(`${base(orgId)}/members/list`, {
@@ -130,4 +132,18 @@ export function useTeamMutations(orgId: string) {
     onSuccess: refresh,
   });
   return { create, rename, remove };
+}
+
+/** POST /members/merge-identity: the secondary becomes part of the primary and is deleted. */
+export function useMergeIdentity(orgId: string) {
+  const refresh = useRefresh(orgId);
+  return useMutation({
+    mutationFn: (request: MergeIdentityRequest) =>
+      api.request<Member>(`${base(orgId)}/members/merge-identity`, {
+        auth: 'admin',
+        body: request,
+        schema: memberSchema,
+      }),
+    onSuccess: refresh,
+  });
 }

@@ -113,4 +113,41 @@ describe('Users and licences', { timeout: 30_000 }, () => {
     await userEvent.click(within(limit).getByRole('button', { name: ORG_LABELS.purchase }));
     expect(await screen.findByRole('dialog', { name: /Contact sales/ })).toBeInTheDocument();
   });
+
+  it('merges a row into the user picked to keep; a manager has no merge action', async () => {
+    const pat = member({
+      astridIdentityId: '3e000000-0000-4000-8000-000000000003',
+      name: 'Pat Prime',
+      email: 'pat@a.example',
+    });
+    const calls = stub(() => page([SAM, pat]), {
+      [`POST ${base}/members/merge-identity`]: {
+        status: 409,
+        body: {
+          error: { code: 'CONFLICT', message: 'Both identities are linked to different coach accounts' },
+        },
+      },
+    });
+    renderOrg(<MembersPanel admin={admin()} />);
+    await userEvent.click(await screen.findByRole('button', { name: ORG_LABELS.mergeAction('Sam Seller') }));
+    const merge = await screen.findByRole('dialog', { name: ORG_LABELS.mergeTitle('Sam Seller') });
+    expect(within(merge).getByRole('button', { name: ORG_LABELS.merge })).toBeDisabled();
+    const target = within(merge).getByRole('combobox', { name: ORG_LABELS.mergeTarget });
+    await userEvent.click(target);
+    const list = document.getElementById(target.getAttribute('aria-controls') ?? '') as HTMLElement;
+    // The row's own member is not offered.
+    expect(within(list).queryByRole('option', { name: /Sam Seller/, hidden: true })).toBeNull();
+    await userEvent.click(within(list).getByRole('option', { name: /Pat Prime/, hidden: true }));
+    await userEvent.click(within(merge).getByRole('button', { name: ORG_LABELS.merge }));
+    expect(await within(merge).findByRole('alert')).toHaveTextContent('different coach accounts');
+    expect(calls.find((c) => c.path.endsWith('/merge-identity'))?.body).toEqual({
+      primaryIdentityId: pat.astridIdentityId,
+      secondaryIdentityId: SAM.astridIdentityId,
+    });
+    cleanup();
+    stub(() => page([SAM]));
+    renderOrg(<MembersPanel admin={admin({ role: 'MANAGER' })} />);
+    await screen.findAllByTestId('member-row');
+    expect(screen.queryByRole('button', { name: ORG_LABELS.mergeAction('Sam Seller') })).toBeNull();
+  });
 });

@@ -1,30 +1,30 @@
-import {
-  type Admin,
-  MEMBER_PAGE_SIZES,
-  type Member,
-  messages,
-  ORG_TEXTS,
-  PLAN_TEXTS,
-} from '@agaton/contracts';
-import { Button, Checkbox, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { type Admin, MEMBER_PAGE_SIZES, type Member, messages, ORG_TEXTS } from '@agaton/contracts';
+import { Button, Group, Pagination, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ContactSalesModal } from '../../../components/ui/contact-sales-modal';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
 import { ApiError } from '../../../lib/api-client';
-import { useLicences, useMembers, useSetArchive, useTeams, useUpdateMember } from '../api/org-admin-api';
+import {
+  useLicences,
+  useMembers,
+  useMergeIdentity,
+  useSetArchive,
+  useTeams,
+  useUpdateMember,
+} from '../api/org-admin-api';
 import { ORG_LABELS } from '../texts';
 import { ArchiveDialog } from './archive-dialog';
 import { EditUserModal, updateErrorText } from './edit-user-modal';
-import { LicenceCards } from './licence-cards';
+import { LicenceCards, LicenceLimitModal } from './licence-cards';
+import { MembersFilters } from './members-filters';
 import { MembersTable } from './members-table';
+import { MergeDialog } from './merge-dialog';
+import { SEARCH_DEBOUNCE_MS } from './search';
 import { TeamsDialog } from './teams-dialog';
-
-/** Members search is debounced 250 ms (spec 2 §5, §9). */
-export const SEARCH_DEBOUNCE_MS = 250;
 
 const isLimit = (error: unknown) => error instanceof ApiError && error.code === 'PAYMENT_REQUIRED';
 
@@ -43,6 +43,7 @@ export function MembersPanel({ admin }: { admin: Admin }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Member | null>(null);
   const [archiving, setArchiving] = useState<Member | null>(null);
+  const [merging, setMerging] = useState<Member | null>(null);
   const [dialog, setDialog] = useState<'teams' | 'contact' | 'limit' | null>(null);
 
   const request = {
@@ -59,6 +60,8 @@ export function MembersPanel({ admin }: { admin: Admin }) {
   const licences = useLicences(orgId);
   const update = useUpdateMember(orgId);
   const archive = useSetArchive(orgId);
+  const merge = useMergeIdentity(orgId);
+  const isOwner = admin.role !== 'MANAGER';
   // Any change of filters starts again at the first page.
   const filter =
     <T,>(setter: (v: T) => void) =>
@@ -108,6 +111,14 @@ export function MembersPanel({ admin }: { admin: Admin }) {
           setEditing(m);
         }}
         onArchive={setArchiving}
+        onMerge={
+          isOwner
+            ? (m) => {
+                merge.reset();
+                setMerging(m);
+              }
+            : undefined
+        }
         onToggleCoaching={toggleCoaching}
         togglingId={update.isPending && !editing ? (update.variables?.memberId ?? null) : null}
       />
@@ -120,38 +131,21 @@ export function MembersPanel({ admin }: { admin: Admin }) {
     <Stack gap="lg">
       <LicenceCards summary={licences.data} onPurchase={() => setDialog('contact')} />
       <Group justify="space-between" align="flex-end">
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label={ORG_LABELS.search}
-            placeholder={ORG_LABELS.searchPlaceholder}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
-          <Select
-            label={ORG_LABELS.team}
-            placeholder={ORG_LABELS.allTeams}
-            data={(teams.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            value={teamId}
-            onChange={filter(setTeamId)}
-            clearable
-          />
-          <Checkbox
-            mb={8}
-            label={ORG_LABELS.missingInfoCount(missingCount)}
-            checked={missingInfo}
-            onChange={(e) => filter(setMissingInfo)(e.currentTarget.checked)}
-          />
-          <Checkbox
-            mb={8}
-            label={ORG_LABELS.includeArchived}
-            checked={includeArchived}
-            onChange={(e) => filter(setIncludeArchived)(e.currentTarget.checked)}
-          />
-        </Group>
+        <MembersFilters
+          search={search}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          teams={teams.data ?? []}
+          teamId={teamId}
+          onTeam={filter(setTeamId)}
+          missingInfo={missingInfo}
+          missingCount={missingCount}
+          onMissingInfo={filter(setMissingInfo)}
+          includeArchived={includeArchived}
+          onIncludeArchived={filter(setIncludeArchived)}
+        />
         <Button
           variant="default"
           leftSection={<IconUsersGroup size={18} />}
@@ -226,16 +220,35 @@ export function MembersPanel({ admin }: { admin: Admin }) {
         opened={dialog === 'teams'}
         onClose={() => setDialog(null)}
         orgId={orgId}
-        isOwner={admin.role !== 'MANAGER'}
+        isOwner={isOwner}
       />
-      <Modal opened={dialog === 'limit'} onClose={() => setDialog(null)} title={PLAN_TEXTS.limitLicenses}>
-        <Stack>
-          <Text>{PLAN_TEXTS.needMoreUsers}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => setDialog('contact')}>{ORG_LABELS.purchase}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <MergeDialog
+        orgId={orgId}
+        member={merging}
+        pending={merge.isPending}
+        error={merge.error}
+        onClose={() => setMerging(null)}
+        onMerge={(primary) =>
+          merging &&
+          merge.mutate(
+            { primaryIdentityId: primary.astridIdentityId, secondaryIdentityId: merging.astridIdentityId },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'teal',
+                  message: ORG_LABELS.merged(merging.name || merging.email, primary.name || primary.email),
+                });
+                setMerging(null);
+              },
+            },
+          )
+        }
+      />
+      <LicenceLimitModal
+        opened={dialog === 'limit'}
+        onClose={() => setDialog(null)}
+        onPurchase={() => setDialog('contact')}
+      />
       <ContactSalesModal
         opened={dialog === 'contact'}
         onClose={() => setDialog(null)}

@@ -1,6 +1,6 @@
 import { type Member, ROLE_LABELS } from '@agaton/contracts';
 import { Badge, Button, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconPencil } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconArrowMerge, IconPencil } from '@tabler/icons-react';
 import { ORG_LABELS } from '../texts';
 
 /** The users table: User (name + email), teams, role, Coaching On/Off, licence and the row actions. */
@@ -8,6 +8,8 @@ export function MembersTable(props: {
   members: Member[];
   onEdit: (member: Member) => void;
   onArchive: (member: Member) => void;
+  /** Owners only: "Merge into…" on each row. */
+  onMerge?: (member: Member) => void;
   onToggleCoaching: (member: Member, on: boolean) => void;
   /** Member whose coaching switch is being saved. */
   togglingId: string | null;
@@ -106,6 +108,18 @@ export function MembersTable(props: {
                     >
                       {m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive}
                     </Button>
+                    {props.onMerge && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="gray"
+                        leftSection={<IconArrowMerge size={14} />}
+                        aria-label={ORG_LABELS.mergeAction(label)}
+                        onClick={() => props.onMerge?.(m)}
+                      >
+                        {ORG_LABELS.mergeInto}
+                      </Button>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
