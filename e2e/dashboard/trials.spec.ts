@@ -1,6 +1,6 @@
 import { billingTexts, PLAN_TEXTS, RECRUITMENT_TEXTS, TRIAL_GRANTS } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { UPGRADE_LABELS } from '../../apps/web/src/components/ui/upgrade-modal';
+import { UPGRADE_LABELS } from '../../apps/web/src/components/ui/upgrade-texts';
 import { PLANS_LABELS } from '../../apps/web/src/features/plans/texts';
 import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
 import { uniqueEmail } from '../fixtures/accounts';

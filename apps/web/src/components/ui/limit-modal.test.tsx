@@ -8,7 +8,8 @@ import { installDomShims } from '../../lib/dom-shims.test-helper';
 import { renderRoutes } from '../../lib/render-routes.test-helper';
 import { CONTACT_SALES_LABELS } from './contact-sales-modal';
 import { LIMIT_LABELS, LimitModal } from './limit-modal';
-import { UPGRADE_LABELS, UpgradeModal } from './upgrade-modal';
+import { UpgradeModal } from './upgrade-modal';
+import { UPGRADE_LABELS } from './upgrade-texts';
 
 const contact = { email: 'nell@newco.example', name: 'Nell Newcomer' };
 

@@ -3,14 +3,7 @@ import { Button, Card, List, Modal, SimpleGrid, Stack, Text, Title } from '@mant
 import { useState } from 'react';
 import { layout } from '../../config/constants';
 import { ContactSalesModal } from './contact-sales-modal';
-
-/** Labels of the upgrade modal that the spec does not fix. */
-export const UPGRADE_LABELS = {
-  title: 'Compare plans',
-  intro: 'Every plan is set up with our sales team: tell us what you need and we will get back to you.',
-  priceOnRequest: 'Price on request',
-  price: (euros: number) => `€${euros}`,
-} as const;
+import { UPGRADE_LABELS } from './upgrade-texts';
 
 /** One plan card: name, price (or on request), what it includes, Contact us. */
 function PlanCard({ plan, onContact }: { plan: PlanOffer; onContact: () => void }) {

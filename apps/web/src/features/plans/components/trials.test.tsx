@@ -3,7 +3,7 @@ import { billingTexts, PLAN_TEXTS, PRODUCT_NAMES, TRIAL_GRANTS } from '@agaton/c
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPGRADE_LABELS } from '../../../components/ui/upgrade-modal';
+import { UPGRADE_LABELS } from '../../../components/ui/upgrade-texts';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { PLANS_LABELS, PRODUCT_OFFERS } from '../texts';
