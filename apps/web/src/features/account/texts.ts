@@ -1,0 +1,23 @@
+/** Labels of My Account, Help and Onboarding that no spec fixes (ours). */
+export const ACCOUNT_LABELS = {
+  title: 'My Account',
+  profile: 'Profile',
+  name: 'Full name',
+  saveName: 'Save name',
+  signInEmail: 'Sign-in e-mail',
+  emailIntro: 'We send a notice to your current address when it changes.',
+  newEmail: 'New e-mail',
+  currentPassword: 'Current password',
+  saveEmail: 'Change e-mail',
+  password: 'Password',
+  passwordIntro: 'Changing your password signs you out on your other devices; this browser stays signed in.',
+  newPassword: 'New password',
+  confirmPassword: 'Repeat new password',
+  passwordsDiffer: 'The passwords do not match.',
+  savePassword: 'Change password',
+  organisation: 'Organisation',
+  company: 'Company',
+  industry: 'Industry',
+  team: 'Team',
+  managedTeams: 'Managed teams',
+} as const;
