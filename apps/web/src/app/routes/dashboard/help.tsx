@@ -1,6 +1,13 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { HelpPage } from '../../../features/account/components/help-page';
+import { useDashboardAdmin } from './layout';
 
 /** /dashboard/help */
 export default function DashboardHelpRoute() {
-  return <PlaceholderPage title="Help" emptyText="No help articles yet." />;
+  return (
+    <>
+      <PageHeader title="Help" />
+      <HelpPage admin={useDashboardAdmin()} />
+    </>
+  );
 }
