@@ -1,5 +1,5 @@
-import { type LicenceSummary, PLAN_TEXTS } from '@agaton/contracts';
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { LicenceSummary } from '@agaton/contracts';
+import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { ORG_LABELS } from '../texts';
 
@@ -50,19 +50,5 @@ export function LicenceCards(props: { summary: LicenceSummary | undefined; onPur
         </Text>
       </Card>
     </SimpleGrid>
-  );
-}
-
-/** 'You have reached your licenses limit' when Coaching is turned on past the limit. */
-export function LicenceLimitModal(props: { opened: boolean; onClose: () => void; onPurchase: () => void }) {
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={PLAN_TEXTS.limitLicenses}>
-      <Stack>
-        <Text>{PLAN_TEXTS.needMoreUsers}</Text>
-        <Group justify="flex-end">
-          <Button onClick={props.onPurchase}>{ORG_LABELS.purchase}</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { type MemberListRequest, messages, ORG_TEXTS, PLAN_TEXTS } from '@agaton
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIMIT_LABELS } from '../../../components/ui/limit-modal';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { admin, member, ORG_ID, renderOrg, SALES, stubOrgApi } from '../api/org-fixtures.test-helper';
@@ -110,7 +111,8 @@ describe('Users and licences', { timeout: 30_000 }, () => {
       hasLicense: true,
       orgRole: 'REGULAR_MEMBER',
     });
-    await userEvent.click(within(limit).getByRole('button', { name: ORG_LABELS.purchase }));
+    expect(limit).toHaveTextContent(PLAN_TEXTS.needMoreUsers);
+    await userEvent.click(within(limit).getByRole('button', { name: LIMIT_LABELS.contactUs }));
     expect(await screen.findByRole('dialog', { name: /Contact sales/ })).toBeInTheDocument();
   });
 

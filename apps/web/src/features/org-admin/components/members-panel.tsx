@@ -1,10 +1,18 @@
-import { type Admin, MEMBER_PAGE_SIZES, type Member, messages, ORG_TEXTS } from '@agaton/contracts';
+import {
+  type Admin,
+  MEMBER_PAGE_SIZES,
+  type Member,
+  messages,
+  ORG_TEXTS,
+  PRODUCT_NAMES,
+} from '@agaton/contracts';
 import { Button, Group, Pagination, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ContactSalesModal } from '../../../components/ui/contact-sales-modal';
+import { LimitModal } from '../../../components/ui/limit-modal';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
 import { ApiError } from '../../../lib/api-client';
@@ -19,7 +27,7 @@ import {
 import { ORG_LABELS } from '../texts';
 import { ArchiveDialog } from './archive-dialog';
 import { EditUserModal, updateErrorText } from './edit-user-modal';
-import { LicenceCards, LicenceLimitModal } from './licence-cards';
+import { LicenceCards } from './licence-cards';
 import { MembersFilters } from './members-filters';
 import { MembersTable } from './members-table';
 import { MergeDialog } from './merge-dialog';
@@ -244,17 +252,19 @@ export function MembersPanel({ admin }: { admin: Admin }) {
           )
         }
       />
-      <LicenceLimitModal
+      <LimitModal
         opened={dialog === 'limit'}
         onClose={() => setDialog(null)}
-        onPurchase={() => setDialog('contact')}
+        kind="licenses"
+        contact={{ email: admin.email, name: admin.name }}
+        planName={PRODUCT_NAMES.aiCoach}
       />
       <ContactSalesModal
         opened={dialog === 'contact'}
         onClose={() => setDialog(null)}
         email={admin.email}
         name={admin.name}
-        planName="Record Meeting"
+        planName={PRODUCT_NAMES.aiCoach}
       />
     </Stack>
   );
