@@ -1,6 +1,13 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { OnboardingPage } from '../../../features/account/components/onboarding-page';
+import { useDashboardAdmin } from './layout';
 
-/** /dashboard/onboarding */
+/** /dashboard/onboarding — the first-run checklist. */
 export default function DashboardOnboardingRoute() {
-  return <PlaceholderPage title="Onboarding" emptyText="Nothing to show yet." />;
+  return (
+    <>
+      <PageHeader title="Getting started" />
+      <OnboardingPage admin={useDashboardAdmin()} />
+    </>
+  );
 }

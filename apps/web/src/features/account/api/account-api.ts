@@ -6,6 +6,10 @@ import {
   adminAccountSchema,
   adminPasswordChangeResponseSchema,
   adminSchema,
+  type Candidate,
+  candidateListSchema,
+  type Team,
+  teamListSchema,
 } from '@agaton/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, tokenStorage } from '../../../lib/api-client';
@@ -66,4 +70,22 @@ export function useChangePassword() {
         expiresAt: expiryFrom(session.accessTokenExpiresInSeconds),
       }),
   });
+}
+
+/** The organisation's teams and candidates, read for the onboarding checklist. */
+export function useChecklistSources(orgId: string) {
+  const teams = useQuery({
+    queryKey: ['session', 'account', 'teams', orgId],
+    queryFn: () =>
+      api.request<Team[]>(`/astridorg/${encodeURIComponent(orgId)}/teams`, {
+        auth: 'admin',
+        schema: teamListSchema,
+      }),
+  });
+  const candidates = useQuery({
+    queryKey: ['session', 'account', 'candidates'],
+    queryFn: () =>
+      api.request<Candidate[]>('/admin/candidates', { auth: 'admin', schema: candidateListSchema }),
+  });
+  return { teams, candidates };
 }
