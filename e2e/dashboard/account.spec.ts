@@ -48,7 +48,9 @@ test.describe('My Account, Help and Getting started', () => {
   });
 
   test('the help page links to the pages it talks about', async ({ page }) => {
-    await signIn(page, '/dashboard/help');
+    await signIn(page, '/dashboard/settings');
+    await page.getByRole('link', { name: L.helpLink, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/help$/);
     await expect(page.getByRole('heading', { name: 'How the English test is scored' })).toBeVisible();
     await shot(page, 'help');
     await page.getByRole('link', { name: 'Go to the English Test' }).click();

@@ -20,4 +20,6 @@ export const ACCOUNT_LABELS = {
   industry: 'Industry',
   team: 'Team',
   managedTeams: 'Managed teams',
+  helpLink: 'Help',
+  checklistLink: 'Getting started checklist',
 } as const;

@@ -1,6 +1,8 @@
 import type { Admin } from '@agaton/contracts';
-import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useAccount } from '../api/account-api';
 import { ACCOUNT_LABELS as L } from '../texts';
 import { EmailForm, NameForm, NoPasswordNotice, PasswordForm } from './account-forms';
@@ -41,6 +43,15 @@ export function AccountPage({ admin }: { admin: Admin }) {
     );
   return (
     <Stack gap="lg">
+      {/* The spec's sidebar has no Help or checklist entry, so My Account leads to both. */}
+      <Group gap="lg">
+        <Anchor component={Link} to={paths.dashboardHelp.href()}>
+          {L.helpLink}
+        </Anchor>
+        <Anchor component={Link} to={paths.dashboardOnboarding.href()}>
+          {L.checklistLink}
+        </Anchor>
+      </Group>
       <Section title={L.profile}>
         <NameForm name={admin.name} />
       </Section>
