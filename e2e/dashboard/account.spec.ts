@@ -1,8 +1,8 @@
-import { ACCOUNT_TEXTS } from '@agaton/contracts';
+import { ACCOUNT_TEXTS, messages } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_LABELS as L } from '../../apps/web/src/features/account/texts';
-import { seeded } from '../fixtures/accounts';
-import { adminSession, storeTokens } from '../fixtures/api';
+import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
+import { adminSession, latestMail, storeTokens } from '../fixtures/api';
 import { waitForDemoEnglishTest } from './demo-english-test';
 
 const shot = (page: Page, name: string) =>
@@ -45,6 +45,53 @@ test.describe('My Account, Help and Getting started', () => {
     } finally {
       await saveName(page, SEEDED_NAME);
     }
+  });
+
+  test('a new admin changes e-mail and password; this browser stays signed in, the other device is signed out', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('account-admin');
+    const signUp = await request.post('/api/admin', {
+      data: {
+        email,
+        password: NEW_PASSWORD,
+        firstName: 'Nell',
+        lastName: 'Newcomer',
+        organization: `Account Journey ${email}`,
+        industry: 'Technology',
+        department: 'Customer Success',
+      },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    const otherDevice = await adminSession(request, email, NEW_PASSWORD);
+    await storeTokens(page, 'admin', await signUp.json());
+    await page.goto('/dashboard/settings');
+
+    const newEmail = uniqueEmail('account-moved');
+    await page.getByLabel(L.newEmail).fill(newEmail);
+    await page.getByRole('region', { name: L.signInEmail }).getByLabel(L.currentPassword).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: L.saveEmail }).click();
+    await expect(page.getByText(ACCOUNT_TEXTS.emailSaved)).toBeVisible();
+    expect((await latestMail(request, email)).subject).toBe(ACCOUNT_TEXTS.emailChangedNoticeSubject);
+
+    const passwordBox = page.getByRole('region', { name: L.password });
+    await passwordBox.getByLabel(L.currentPassword).fill('Not-my-password1');
+    await passwordBox.getByLabel(L.newPassword, { exact: true }).fill('Changed-pass42');
+    await passwordBox.getByLabel(L.confirmPassword).fill('Changed-pass42');
+    await page.getByRole('button', { name: L.savePassword }).click();
+    await expect(passwordBox.getByText(messages.signIn.wrongPassword)).toBeVisible();
+    await passwordBox.getByLabel(L.currentPassword).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: L.savePassword }).click();
+    await expect(page.getByText(ACCOUNT_TEXTS.passwordSaved)).toBeVisible();
+
+    // Journey access tokens live 5 s: after 6 s a reload needs the fresh refresh token, and has it.
+    await page.waitForTimeout(6_000);
+    await page.reload();
+    await expect(page.getByLabel(L.newEmail)).toHaveValue(newEmail);
+    const refreshed = await request.post('/api/token', { data: { refreshToken: otherDevice.refreshToken } });
+    expect(refreshed.status()).toBe(401);
+    await adminSession(request, newEmail, 'Changed-pass42');
   });
 
   test('the help page links to the pages it talks about', async ({ page }) => {

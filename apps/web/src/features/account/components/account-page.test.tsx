@@ -63,7 +63,7 @@ function open(hasPassword: boolean, replies: Record<string, { status: number; bo
   return { calls, user: userEvent.setup() };
 }
 
-const section = (title: string) => screen.getByRole('heading', { name: title }).closest('div') as HTMLElement;
+const section = (title: string) => screen.getByRole('region', { name: title });
 const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
 beforeEach(() => installDomShims());

@@ -9,7 +9,7 @@ import { EmailForm, NameForm, NoPasswordNotice, PasswordForm } from './account-f
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="lg" p="xl">
+    <Paper withBorder radius="lg" p="xl" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="md">
         {title}
       </Title>
