@@ -35,7 +35,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, limit: Rate
         tags,
         security,
         description:
-          '401 when the current password is wrong, 409 when another admin has the e-mail, 422 for social-only accounts; the old address gets a notice.',
+          '400 when the current password is wrong, 409 when another admin has the e-mail, 422 for social-only accounts; the old address gets a notice.',
         body: adminEmailChangeRequestSchema,
         response: { 200: adminSchema, ...errorResponses },
       },
@@ -52,7 +52,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, limit: Rate
         tags,
         security,
         description:
-          'Revokes every refresh token of the admin and answers a fresh session for the caller. 401 when the current password is wrong, 422 for social-only accounts.',
+          'Revokes every refresh token of the admin and answers a fresh session for the caller. 400 when the current password is wrong, 422 for social-only accounts.',
         body: adminPasswordChangeRequestSchema,
         response: { 200: adminPasswordChangeResponseSchema, ...errorResponses },
       },

@@ -21,7 +21,8 @@ export async function getAccount(ctx: AppContext, adminId: string) {
 
 /**
  * Checks the admin's current password. Social-only accounts get 422 with our text (nothing to confirm
- * with); a wrong password is 401 WRONG_CREDENTIALS with 'Wrong password provided.'.
+ * with); a wrong password is a 400 on the field with 'Wrong password provided.' — not a 401, which the
+ * client would take for an expired session and answer by refreshing and sending the password again.
  */
 async function confirmPassword(ctx: AppContext, adminId: string, password: string) {
   const [row] = await ctx.db
@@ -31,7 +32,9 @@ async function confirmPassword(ctx: AppContext, adminId: string, password: strin
   if (!row) throw new AppError('INVALID_TOKEN');
   if (!row.passwordHash) throw new AppError('UNPROCESSABLE', ACCOUNT_TEXTS.noPassword);
   if (!(await verifyPassword(row.passwordHash, password))) {
-    throw new AppError('WRONG_CREDENTIALS', messages.signIn.wrongPassword);
+    throw new AppError('VALIDATION', messages.signIn.wrongPassword, {
+      details: [{ path: 'currentPassword', message: messages.signIn.wrongPassword }],
+    });
   }
   return row;
 }

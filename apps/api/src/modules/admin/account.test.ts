@@ -63,8 +63,8 @@ describe('PUT /api/admin/email', () => {
       token: accessToken,
       body: { email: 'free-address@account.example', currentPassword: 'Not-the-password1' },
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'WRONG_CREDENTIALS', message: messages.signIn.wrongPassword });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: messages.signIn.wrongPassword });
     const me = await call(t.app, 'GET', '/api/admin', { token: accessToken });
     expect(me.json().email).toBe(admin.email);
   });
@@ -93,7 +93,7 @@ describe('PUT /api/admin/password', () => {
       token: accessToken,
       body: { currentPassword: 'Wrong-password1', newPassword: 'Brand-new-pass9' },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(messages.signIn.wrongPassword);
     const weak = await call(t.app, 'PUT', '/api/admin/password', {
       token: accessToken,
