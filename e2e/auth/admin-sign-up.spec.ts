@@ -1,5 +1,6 @@
 import { messages } from '@agaton/contracts';
 import { expect, test } from '@playwright/test';
+import { ACCOUNT_LABELS } from '../../apps/web/src/features/account/texts';
 import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
 import { readTokens } from '../fixtures/api';
 
@@ -49,7 +50,7 @@ test.describe('admin sign-up', () => {
     await page.getByRole('link', { name: 'My Account' }).click();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     const account = page.getByRole('main');
-    await expect(account.getByText('Grace Brewster Hopper')).toBeVisible();
+    await expect(account.getByLabel(ACCOUNT_LABELS.name)).toHaveValue('Grace Brewster Hopper');
     await expect(account.getByText('Customer Success')).toBeVisible();
     await expect(page.getByTestId('user-block')).toContainText(email);
   });
