@@ -11,4 +11,5 @@ export * from './plans.ts';
 export * from './recruitment.ts';
 export * from './scoring.ts';
 export * from './sessions.ts';
+export * from './training.ts';
 export * from './user.ts';

@@ -173,7 +173,7 @@ export const coachingReportsQuerySchema = pageQuerySchema.extend({
 });
 export const coachingReportQuerySchema = z.object({ forUserId: z.string().max(64).optional() });
 
-/** One analysed session's figures, for the insights charts (GET /api/insights). */
+/** One analysed session's figures, for the insights charts (GET /api/sessions/insights; GET /api/insights is the training insights). */
 export const insightSessionSchema = z.object({
   id: z.string(),
   timestampSeconds: z.number().int(),

@@ -5,3 +5,4 @@ export * from './mail.ts';
 export * from './organisation.ts';
 export * from './recruitment.ts';
 export * from './sessions.ts';
+export * from './training.ts';

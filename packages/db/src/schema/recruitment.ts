@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { admins, members } from './identity.ts';
+import { admins, members, users } from './identity.ts';
 import { organisations, teams } from './organisation.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,6 +44,8 @@ export const candidates = pgTable(
     })
       .notNull()
       .default('NotInvited'),
+    /** The coach account that accepted the training invitation (the trainee practises as this user). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The organisation member with the same e-mail, when there is one (aiCoachInfo). */
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
     tokenKind: text('token_kind', { enum: ['candidate'] })
@@ -54,6 +56,7 @@ export const candidates = pgTable(
   (t) => [
     index('candidates_org_idx').on(t.orgId),
     index('candidates_email_idx').on(t.email),
+    index('candidates_user_idx').on(t.userId),
     uniqueIndex('candidates_org_email_idx').on(t.orgId, t.email),
   ],
 );

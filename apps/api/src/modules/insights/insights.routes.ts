@@ -7,10 +7,10 @@ import { analysedSessions } from '../coaching-reports/coaching-reports.service.t
 import { reportSubject } from '../coaching-reports/report-subject.ts';
 import { buildInsights } from './insights-builder.ts';
 
-/** GET /insights: the coach's trends over their analysed sessions (spec 1 §2 Insights). */
+/** GET /sessions/insights: the coach's trends over their analysed sessions (spec 1 §2 Insights). */
 export function insightsRoutes(app: FastifyInstance, ctx: AppContext) {
   typed(app).get(
-    '/insights',
+    '/sessions/insights',
     {
       preHandler: requireAuth(ctx.tokens, ['user', 'admin']),
       schema: {

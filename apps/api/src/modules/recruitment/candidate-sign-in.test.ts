@@ -41,11 +41,9 @@ describe('POST /api/challenge/auth', () => {
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const first = candidateTestAuthResponseSchema.parse(a.json());
-    // The same test; the links' signatures may differ by the second each sign-in was answered in.
-    const unsigned = (body: string) => body.replace(/\?exp=\d+&sig=[\w-]+/g, '');
-    expect(
-      JSON.parse(unsigned(JSON.stringify(candidateTestAuthResponseSchema.parse(b.json()).content))),
-    ).toEqual(JSON.parse(unsigned(JSON.stringify(first.content))));
+    expect(unsigned(candidateTestAuthResponseSchema.parse(b.json()).content)).toEqual(
+      unsigned(first.content),
+    );
     expect(a.body).not.toMatch(/answerIndex|audioText/);
     expect(first.content.levels.LOW?.listening.questions[0].audioUrl).toMatch(
       new RegExp(`^/api/assessment/audio/${challenge.id}/l-LOW-0\\?exp=\\d+&sig=`),
@@ -93,13 +91,18 @@ describe('POST /api/challenge/auth', () => {
   });
 });
 
+/** The same test; the audio links' signatures may differ by the second each answer was given in. */
+function unsigned(content: unknown): unknown {
+  return JSON.parse(JSON.stringify(content).replace(/\?exp=\d+&sig=[\w-]+/g, ''));
+}
+
 describe('candidate tokens', () => {
   it('resume the test on GET /api/assessment; user, admin and foreign tokens are refused', async () => {
     const { candidate, challenge, orgId } = await sentChallenge(t);
     const session = await signedIn(t.app, candidate.email, challenge.code);
     const resumed = await call(t.app, 'GET', '/api/assessment', { token: session.token });
     expect(resumed.statusCode).toBe(200);
-    expect(candidateTestSchema.parse(resumed.json()).content).toEqual(session.content);
+    expect(unsigned(candidateTestSchema.parse(resumed.json()).content)).toEqual(unsigned(session.content));
 
     const user = await buildUser(t.db);
     const userToken = (await userSignIn(t.app, user.email, FACTORY_PASSWORD)).accessToken;

@@ -160,7 +160,7 @@ describe('sessions: upload → analysis job → profile, reports and insights', 
   });
 
   it('builds insights from the analysed session', async () => {
-    const res = await call(t.app, 'GET', '/api/insights', { token });
+    const res = await call(t.app, 'GET', '/api/sessions/insights', { token });
     const insights = insightsSchema.parse(res.json());
     expect(insights.sessions.map((s) => s.id)).toEqual([meetingId]);
   });
