@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './chat.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './organisation.ts';
