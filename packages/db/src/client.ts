@@ -13,6 +13,8 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The query API shared by the PGlite and node-postgres drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction()` callback receives; services that run inside a caller's transaction take it. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Committed drizzle-kit migrations, applied identically to both drivers. */
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');

@@ -1,11 +1,11 @@
 import { PLAN_TEXTS, type Product, TRIAL_GRANTS } from '@agaton/contracts';
-import { candidates, type Database, members, organisations, type StoredProductAccess } from '@agaton/db';
+import { candidates, members, organisations, type StoredProductAccess, type Transaction } from '@agaton/db';
 import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = Transaction;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -132,6 +132,24 @@ describe('licence limit (Record Meeting: productAccess.aiCoach.maxUserCount)', (
     });
     expect(back.json()).toMatchObject({ isArchived: false, hasLicense: false });
   });
+
+  // PGlite runs one statement at a time; the race is real on PostgreSQL, where CI runs this suite again.
+  it('gives the last licence to one of two members granted at the same moment', async () => {
+    const { orgId } = await buildAdmin(t.db, { email: 'owner@race.example' });
+    const token = await adminToken('owner@race.example');
+    const first = await buildMember(t.db, { orgId, name: 'Ann First', hasLicense: false });
+    const second = await buildMember(t.db, { orgId, name: 'Bo Second', hasLicense: false });
+    await setMaxLicences(orgId, 1);
+    const grant = (id: string) =>
+      call(t.app, 'PUT', `/api/astridorg/${orgId}/members/${id}`, {
+        token,
+        body: { orgRole: 'REGULAR_MEMBER', hasLicense: true },
+      });
+    const answers = await Promise.all([grant(first.id), grant(second.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 402]);
+    const cards = await call(t.app, 'GET', `/api/astridorg/${orgId}/licences`, { token });
+    expect(cards.json()).toMatchObject({ activeLicenses: 1, licensesLeft: 0 });
+  });
 });
 
 describe('merge-identity', () => {

@@ -218,9 +218,9 @@ export async function updateMember(
   const changes = memberUpdateRequestSchema.parse(options.changes);
   const row = await visibleMember(ctx, actor, memberId);
   if (row.isArchived) throw new AppError('UNPROCESSABLE', messages.org.archivedNotEditable);
-  if (changes.hasLicense && !row.hasLicense) await assertLicenceLeft(ctx, actor.orgId);
   for (const team of changes.teams) await assertTeamAccess(ctx, actor, team.teamId);
   await ctx.db.transaction(async (tx) => {
+    if (changes.hasLicense && !row.hasLicense) await assertLicenceLeft(tx, actor.orgId);
     await tx
       .update(members)
       .set({

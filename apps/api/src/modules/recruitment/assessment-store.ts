@@ -1,5 +1,12 @@
 import { type AccessTokenClaims, RECRUITMENT_TEXTS as T } from '@agaton/contracts';
-import { candidates, challengeActivities, challenges, type Database, organisations } from '@agaton/db';
+import {
+  candidates,
+  challengeActivities,
+  challenges,
+  type Database,
+  organisations,
+  type Transaction,
+} from '@agaton/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -15,7 +22,7 @@ import { computeResults } from './test-results.ts';
  * (challenge, part, item) back the lock up.
  */
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = Transaction;
 type StoredActivity = typeof challengeActivities.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 

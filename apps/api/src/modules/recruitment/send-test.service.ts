@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Challenge, hasProductAccess, RECRUITMENT_TEXTS, TEST_RULES } from '@agaton/contracts';
-import { candidates, challenges, type Database, organisations } from '@agaton/db';
+import { candidates, challenges, organisations, type Transaction } from '@agaton/db';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -13,7 +13,7 @@ import { testInvitationEmail } from './invitation-email.ts';
 import { snapshotFor } from './test-content.service.ts';
 
 /** A transaction of the app's database. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Transaction;
 
 /** No 0/O, 1/I/L: codes are read from an e-mail and typed by hand. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
