@@ -27,6 +27,7 @@ import CoachRecordMeetingRoute from './routes/coach/record-meeting';
 import CoachSessionRoute from './routes/coach/session';
 import CoachSessionsRoute from './routes/coach/sessions';
 import CoachSubscriptionRoute from './routes/coach/subscription';
+import CoachTrainingInviteRoute from './routes/coach/training-invite';
 import CoachUpgradeSuccessRoute from './routes/coach/upgrade-success';
 import DashboardAssistantRoute from './routes/dashboard/assistant';
 import DashboardQaReportRoute from './routes/dashboard/assistant-qa-report';
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
   { path: '/coach/auth/reset-pass', element: <CoachResetPasswordRoute /> },
   { path: paths.coachOauthRedirect.path, element: <OAuthRedirectRoute /> },
   { path: paths.coachDesktopAppRedirect.path, element: <DesktopAppRedirectRoute /> },
+  // The training invitation opens signed out too (the invitee may have no account yet).
+  { path: paths.coachTrainingInvite.path, element: <CoachTrainingInviteRoute /> },
   {
     element: <RequireCoach bare />,
     children: [{ path: paths.coachOnboarding.path, element: <CoachOnboardingRoute /> }],
@@ -89,9 +92,6 @@ export const routes: RouteObject[] = [
   {
     element: <RequireAdmin bare />,
     children: [
-      { path: paths.admin.path, element: <AdminRoute /> },
-      { path: paths.adminInsightsReport.path, element: <AdminInsightsReportRoute /> },
-      { path: paths.adminInsights.path, element: <AdminInsightsRoute /> },
       { path: paths.candidateProfile.path, element: <CandidateProfileRoute /> },
       // The report's print document (the PDF renders it): admin only, outside the shell.
       { path: paths.dashboardTestReportPrint.path, element: <DashboardTestReportPrintRoute /> },
@@ -123,6 +123,16 @@ export const routes: RouteObject[] = [
           [paths.coachUpgradeSuccess.path, <CoachUpgradeSuccessRoute key="us" />],
         ] as const
       ).map(([path, element]) => ({ path: child(path, paths.coach.path), element })),
+    ],
+  },
+
+  // The organisation's insights at /admin (spec 1 route table), inside the dashboard shell.
+  {
+    element: <DashboardLayoutRoute />,
+    children: [
+      { path: paths.admin.path, element: <AdminRoute /> },
+      { path: paths.adminInsightsReport.path, element: <AdminInsightsReportRoute /> },
+      { path: paths.adminInsights.path, element: <AdminInsightsRoute /> },
     ],
   },
 

@@ -46,6 +46,10 @@ export const paths = {
   coachOnboarding: { path: '/coach/onboarding', href: () => '/coach/onboarding' },
   coachOauthRedirect: { path: '/coach/oauth2-redirect', href: () => '/coach/oauth2-redirect' },
   coachDesktopAppRedirect: { path: '/coach/desktop-app-redirect', href: () => '/coach/desktop-app-redirect' },
+  coachTrainingInvite: {
+    path: '/coach/training-invite/:token',
+    href: (token: string) => `/coach/training-invite/${encodeURIComponent(token)}`,
+  },
 
   // Coach area (signed-in user)
   coach: { path: '/coach', href: () => '/coach' },
