@@ -46,6 +46,8 @@ export const candidates = pgTable(
       .default('NotInvited'),
     /** The coach account that accepted the training invitation (the trainee practises as this user). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the trainee accepted (a coach in several organisations practises in the latest one). */
+    trainingAcceptedAt: timestamp('training_accepted_at', { withTimezone: true }),
     /** The organisation member with the same e-mail, when there is one (aiCoachInfo). */
     memberId: uuid('member_id').references(() => members.id, { onDelete: 'set null' }),
     tokenKind: text('token_kind', { enum: ['candidate'] })

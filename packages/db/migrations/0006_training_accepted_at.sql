@@ -1,0 +1,1 @@
+ALTER TABLE "candidates" ADD COLUMN "training_accepted_at" timestamp with time zone;
