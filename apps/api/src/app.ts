@@ -32,6 +32,7 @@ import { scoringModule } from './modules/scoring/scoring.module.ts';
 import { createScoringRuntime } from './modules/scoring/scoring-runtime.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
+import { trainingInsightsRoutes } from './modules/training-insights/training-insights.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.register(billingRoutes, { ctx, provider: createBillingProvider(db, config) });
       coachingReportsRoutes(api, ctx);
       insightsRoutes(api, ctx);
+      trainingInsightsRoutes(api, ctx);
       articlesRoutes(api, ctx);
       recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
