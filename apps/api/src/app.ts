@@ -18,6 +18,7 @@ import { AccessTokens } from './lib/tokens.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { appUserRoutes } from './modules/app-user/app-user.routes.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.register(sessionsRoutes, { ctx, runtime: sessions });
       api.register(billingRoutes, { ctx, provider: createBillingProvider(db, config) });
       coachingReportsRoutes(api, ctx);
+      assistantRoutes(api, ctx);
       insightsRoutes(api, ctx);
       trainingInsightsRoutes(api, ctx);
       articlesRoutes(api, ctx);

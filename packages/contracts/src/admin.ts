@@ -71,6 +71,8 @@ export const adminSchema = z.object({
   enabledFeatures: z.array(z.string()),
   /** Extension: OWNER or MANAGER, so the dashboard shows owner-only actions (test content) read-only. */
   role: z.enum(['OWNER', 'MANAGER']).optional(),
+  /** Extension: this admin is on ASSISTANT_DEMO_DASHBOARD_IDENTITIES, so sees the Insights Dashboard (spec 3 §6). */
+  demoDashboard: z.boolean().optional(),
 });
 export type Admin = z.infer<typeof adminSchema>;
 

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './articles.ts';
+export * from './assistant.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './cefr.ts';

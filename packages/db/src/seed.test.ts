@@ -22,9 +22,13 @@ describe('demo seed', () => {
     const [manager] = await db.select().from(admins).where(eq(admins.email, DEMO_ACCOUNTS.manager));
     expect(manager.role).toBe('MANAGER');
     expect(manager.memberId).not.toBeNull();
-    expect(await db.select().from(members)).toHaveLength(5);
+    expect(await db.select().from(members)).toHaveLength(6);
     const [coach] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.coach));
     expect(coach.availableRecordingMinutes).toBe(100);
+    // The coach is a member too, so the assistant's Coaching overview has their reports to show.
+    const [coachMember] = await db.select().from(members).where(eq(members.userId, coach.id));
+    expect(coachMember.email).toBe(DEMO_ACCOUNTS.coach);
+    expect(admin.enabledFeatures).toContain('COACHING_OVERVIEW');
     const [challenge] = await db.select().from(challenges);
     expect(challenge.code).toBe(DEMO_ACCOUNTS.candidate.testCode);
 

@@ -94,8 +94,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         lastName: 'Admin',
         role: 'OWNER',
         availablePositions: positions,
-        // Shows the assistant area's User Management tab (spec 3 §2.1).
-        enabledFeatures: ['USER_MANAGEMENT'],
+        // Every tab of the assistant area (spec 3 §2.1) but the developer tools.
+        enabledFeatures: [
+          'USER_MANAGEMENT',
+          'COACHING_OVERVIEW',
+          'CHAT_ASSISTANT',
+          'QA_DASHBOARD',
+          'QA_ALERTS',
+          'QUESTION_MANAGEMENT',
+        ],
       },
       {
         orgId: org.id,
@@ -107,18 +114,36 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         role: 'MANAGER',
         memberId: memberRows[0].id,
         availablePositions: positions,
+        // The Coaching overview of the Sales team they manage.
+        enabledFeatures: ['COACHING_OVERVIEW'],
       },
     ]);
-    await tx.insert(users).values({
-      email: DEMO_ACCOUNTS.coach,
-      passwordHash,
-      firstName: 'Casey',
-      lastName: 'Coach',
-      enabledFeatures: ['WEB_APP_RECORDING', 'ASSISTANT_CHAT'],
-      planStatus: 'TRIALING',
-      trialStart: new Date(),
-      availableRecordingMinutes: 100,
-    });
+    const [coach] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_ACCOUNTS.coach,
+        passwordHash,
+        firstName: 'Casey',
+        lastName: 'Coach',
+        enabledFeatures: ['WEB_APP_RECORDING', 'ASSISTANT_CHAT'],
+        planStatus: 'TRIALING',
+        trialStart: new Date(),
+        availableRecordingMinutes: 100,
+      })
+      .returning();
+    // The demo coach is also a Sales member, so the assistant's Coaching overview shows the coaching
+    // reports their seeded sessions produce.
+    const [coachMember] = await tx
+      .insert(members)
+      .values({
+        orgId: org.id,
+        name: 'Casey Coach',
+        email: DEMO_ACCOUNTS.coach,
+        userId: coach.id,
+        hasLicense: true,
+      })
+      .returning();
+    await tx.insert(teamMemberships).values({ memberId: coachMember.id, teamId: sales.id });
     const [candidate] = await tx
       .insert(candidates)
       .values({

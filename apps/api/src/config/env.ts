@@ -130,6 +130,20 @@ const envSchema = z.object({
   SALES_EMAIL: z.email({ error: 'must be an e-mail address' }).default('sales@agaton.local'),
   /** Contact-sales requests per client IP per hour (then 429). */
   CONTACT_SALES_RATE_LIMIT_PER_HOUR: positiveInt.default(5),
+  /**
+   * Admins who see the assistant's Insights Dashboard (static sample charts, spec 3 §2.6): their e-mails
+   * or admin ids, comma-separated. Default: the seeded demo admin; `none` shows it to nobody.
+   */
+  ASSISTANT_DEMO_DASHBOARD_IDENTITIES: z
+    .string()
+    .max(10_000)
+    .default('admin@agaton.local')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Chromium that prints report PDFs (playwright-core drives it). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Where that Chromium finds this server's pages; default the server's own loopback address. */

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { managedTeamIds } from '../../lib/policy.ts';
+import { isDemoDashboardIdentity } from '../assistant/demo-dashboard.ts';
 import { consumeSocialToken } from '../auth/auth.service.ts';
 import { issueSession, type Subject } from '../auth/sessions.ts';
 import { readSettledAccess } from './trial.service.ts';
@@ -67,6 +68,7 @@ export async function getAdmin(ctx: AppContext, adminId: string): Promise<Admin>
     availablePositions: row.admin.availablePositions,
     enabledFeatures: row.admin.enabledFeatures,
     role: row.admin.role,
+    demoDashboard: isDemoDashboardIdentity(ctx.config, row.admin),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AccessTokenClaims } from '@agaton/contracts';
 import { members, teamMemberships } from '@agaton/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { authorizeOrg } from '../../lib/policy.ts';
@@ -8,8 +8,9 @@ import { authorizeOrg } from '../../lib/policy.ts';
 /**
  * Whose sessions and coaching reports a caller reads (spec 1 §6). A coach reads their own; passing
  * someone else's id is refused. An organisation admin passes `forUserId`, the coach account of a
- * member of their organisation, and a manager only of a member of a team they manage. An id outside
- * that reach answers 404, so it tells nothing about other tenants.
+ * member of their organisation or that member's identity id (astridIdentityId, as the assistant's
+ * per-user pages do), and a manager only of a member of a team they manage. An id outside that reach,
+ * or a member without a coach account, answers 404, so it tells nothing about other tenants.
  */
 export async function reportSubject(
   ctx: AppContext,
@@ -25,10 +26,12 @@ export async function reportSubject(
   if (!/^[0-9a-f-]{36}$/i.test(forUserId)) throw new AppError('NOT_FOUND');
   const actor = await authorizeOrg(ctx, claims, claims.orgId);
   const [member] = await ctx.db
-    .select({ id: members.id })
+    .select({ id: members.id, userId: members.userId })
     .from(members)
-    .where(and(eq(members.orgId, actor.orgId), eq(members.userId, forUserId)));
-  if (!member) throw new AppError('NOT_FOUND');
+    .where(
+      and(eq(members.orgId, actor.orgId), or(eq(members.userId, forUserId), eq(members.id, forUserId))),
+    );
+  if (!member?.userId) throw new AppError('NOT_FOUND');
   if (actor.teamScope) {
     const shared = actor.teamScope.length
       ? await ctx.db
@@ -40,5 +43,5 @@ export async function reportSubject(
       : [];
     if (!shared.length) throw new AppError('NOT_FOUND');
   }
-  return forUserId;
+  return member.userId;
 }

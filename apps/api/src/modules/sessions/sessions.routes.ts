@@ -102,17 +102,18 @@ export async function sessionsRoutes(
   r.get(
     '/sessions',
     {
-      preHandler: requireAuth(ctx.tokens, 'user'),
+      // Coaches list their own; organisation admins a managed member's (forUserId, spec 3 §7.2).
+      preHandler: requireAuth(ctx.tokens, ['user', 'admin']),
       schema: {
         tags,
         security,
-        querystring: pageQuerySchema,
+        querystring: pageQuerySchema.extend(forUser.shape),
         response: { 200: sessionsPageSchema, ...errorResponses },
       },
     },
     async (request) =>
       listSessions(ctx, {
-        userId: actorOf(request).sub,
+        userId: await reportSubject(ctx, actorOf(request), request.query.forUserId),
         limit: request.query.limit,
         cursor: request.query.cursor,
       }),
