@@ -1,7 +1,10 @@
 import { type Member, ROLE_LABELS } from '@agaton/contracts';
-import { Badge, Button, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconArrowMerge, IconPencil } from '@tabler/icons-react';
 import { ORG_LABELS } from '../texts';
+
+/** Badges keep their whole label (a table cell would otherwise cut it to 'Licens…'). */
+const NO_TRUNCATION = { flexShrink: 0, overflow: 'visible' } as const;
 
 /** The users table: User (name + email), teams, role, Coaching On/Off, licence and the row actions. */
 export function MembersTable(props: {
@@ -51,7 +54,7 @@ export function MembersTable(props: {
                       </Text>
                     ) : (
                       m.teams.map((t) => (
-                        <Badge key={t.teamId} variant="light" tt="none">
+                        <Badge key={t.teamId} variant="light" tt="none" style={NO_TRUNCATION}>
                           {t.teamRole === 'MANAGER' ? `${t.teamName} · ${ROLE_LABELS.MANAGER}` : t.teamName}
                         </Badge>
                       ))
@@ -72,53 +75,59 @@ export function MembersTable(props: {
                 </Table.Td>
                 <Table.Td>
                   {m.isArchived ? (
-                    <Badge color="gray" variant="outline" tt="none">
+                    <Badge color="gray" variant="outline" tt="none" style={NO_TRUNCATION}>
                       {ORG_LABELS.archived}
                     </Badge>
                   ) : (
-                    <Badge color={m.hasLicense ? 'teal' : 'gray'} variant="light" tt="none">
+                    <Badge
+                      color={m.hasLicense ? 'teal' : 'gray'}
+                      variant="light"
+                      tt="none"
+                      style={NO_TRUNCATION}
+                    >
                       {m.hasLicense ? ORG_LABELS.licensed : ORG_LABELS.noLicense}
                     </Badge>
                   )}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={ORG_LABELS.archivedCannotEdit} disabled={!m.isArchived}>
+                    <Tooltip label={m.isArchived ? ORG_LABELS.archivedCannotEdit : ORG_LABELS.edit}>
                       {/* A disabled button fires no events, so the tooltip hangs on a wrapper. */}
                       <span>
-                        <Button
-                          size="xs"
+                        <ActionIcon
                           variant="default"
-                          leftSection={<IconPencil size={14} />}
+                          size="lg"
                           disabled={m.isArchived}
                           aria-label={`${ORG_LABELS.edit} ${label}`}
                           onClick={() => props.onEdit(m)}
                         >
-                          {ORG_LABELS.edit}
-                        </Button>
+                          <IconPencil size={16} />
+                        </ActionIcon>
                       </span>
                     </Tooltip>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color={m.isArchived ? 'brand' : 'red'}
-                      leftSection={m.isArchived ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}
-                      aria-label={`${m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive} ${label}`}
-                      onClick={() => props.onArchive(m)}
-                    >
-                      {m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive}
-                    </Button>
-                    {props.onMerge && (
-                      <Button
-                        size="xs"
+                    <Tooltip label={m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive}>
+                      <ActionIcon
                         variant="subtle"
-                        color="gray"
-                        leftSection={<IconArrowMerge size={14} />}
-                        aria-label={ORG_LABELS.mergeAction(label)}
-                        onClick={() => props.onMerge?.(m)}
+                        size="lg"
+                        color={m.isArchived ? 'brand' : 'red'}
+                        aria-label={`${m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive} ${label}`}
+                        onClick={() => props.onArchive(m)}
                       >
-                        {ORG_LABELS.mergeInto}
-                      </Button>
+                        {m.isArchived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+                      </ActionIcon>
+                    </Tooltip>
+                    {props.onMerge && (
+                      <Tooltip label={ORG_LABELS.mergeInto}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="lg"
+                          color="gray"
+                          aria-label={ORG_LABELS.mergeAction(label)}
+                          onClick={() => props.onMerge?.(m)}
+                        >
+                          <IconArrowMerge size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                     )}
                   </Group>
                 </Table.Td>
