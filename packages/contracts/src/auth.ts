@@ -83,13 +83,17 @@ export const passwordUpdateRequestSchema = z.object({ password: newPasswordSchem
 export type PasswordUpdateRequest = z.infer<typeof passwordUpdateRequestSchema>;
 
 /** Claims carried by every access token. */
+/**
+ * Every id in a token is a database UUID: a validly signed token carrying anything else is refused as
+ * invalid (401) instead of reaching a query that would fail on it.
+ */
 export const accessTokenClaimsSchema = z.object({
-  sub: z.string(),
+  sub: z.guid(),
   kind: tokenKindSchema,
   realm: realmSchema,
-  orgId: z.string().optional(),
+  orgId: z.guid().optional(),
   /** Candidate tokens: the challenge they were issued for (every assessment call is limited to it). */
-  challengeId: z.string().optional(),
+  challengeId: z.guid().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -60,13 +60,25 @@ export type Realm = z.infer<typeof realmSchema>;
 export const tokenKindSchema = z.enum(['user', 'admin', 'candidate']);
 export type TokenKind = z.infer<typeof tokenKindSchema>;
 
+/** True when the text holds no NUL character (PostgreSQL text cannot store one; no person types one). */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/**
+ * A string that refuses NUL characters: the base of every shared string builder, so a NUL is a 400 on
+ * the field instead of a database error. `params` are zod's (e.g. the message for a missing value).
+ */
+export const plainString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, messages.request.nulCharacter);
+
 /** Required trimmed string with the spec's 'Required' message. */
 export const requiredString = () =>
-  z.string({ error: messages.validation.required }).trim().min(1, messages.validation.required);
+  plainString({ error: messages.validation.required }).trim().min(1, messages.validation.required);
+
+/** Required trimmed text of at most `max` characters (names, labels, test content). */
+export const textField = (max: number) => requiredString().max(max);
 
 /** E-mail as typed by a user: trimmed, lower-cased, matched against EMAIL_PATTERN. */
-export const emailSchema = z
-  .string({ error: messages.validation.required })
+export const emailSchema = plainString({ error: messages.validation.required })
   .trim()
   .min(1, messages.validation.required)
   .regex(EMAIL_PATTERN, messages.validation.invalidEmail)
@@ -74,14 +86,12 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 /** Password at sign-in: only required (the rule applies at sign-up and reset). */
-export const loginPasswordSchema = z
-  .string({ error: messages.validation.required })
+export const loginPasswordSchema = plainString({ error: messages.validation.required })
   .min(1, messages.validation.required)
   .max(256, messages.validation.passwordTooLong);
 
 /** Password chosen at sign-up or reset: must satisfy PASSWORD_PATTERN. */
-export const newPasswordSchema = z
-  .string({ error: messages.validation.required })
+export const newPasswordSchema = plainString({ error: messages.validation.required })
   .min(1, messages.validation.required)
   .max(256, messages.validation.passwordTooLong)
   .regex(PASSWORD_PATTERN, messages.validation.passwordRule);

@@ -124,6 +124,12 @@ export const messages = {
     forbidden: 'You do not have access to this resource.',
     busy: 'The server is busy right now. Please try again in a moment.',
     timeout: 'The server took too long to answer. Please try again.',
+    /** No person types a NUL character, and PostgreSQL text cannot hold one. */
+    nulCharacter: 'Text must not contain NUL characters.',
+    tooDeep: 'The request is nested too deeply.',
+    malformedMultipart: 'The multipart body is malformed.',
+    /** A unique value (an e-mail address, a name) another record already has. */
+    conflict: 'This is already in use. Please choose another value.',
   },
   recording: {
     noMinutes: 'You have no recording minutes left. Upgrade to keep recording.',

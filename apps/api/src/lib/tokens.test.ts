@@ -6,6 +6,10 @@ const SECRET = 'unit-test-secret-long-enough-for-hs256!!';
 const tokens = new AccessTokens(SECRET, 900);
 const key = new TextEncoder().encode(SECRET);
 const claims = { kind: 'user', realm: 'whiskey' };
+/** Token ids are database UUIDs. */
+const USER = '00000000-0000-4000-8000-0000000000a1';
+const OTHER = '00000000-0000-4000-8000-0000000000a2';
+const ORG = '00000000-0000-4000-8000-0000000000b1';
 
 async function codeOf(promise: Promise<unknown>) {
   return promise.then(
@@ -16,19 +20,19 @@ async function codeOf(promise: Promise<unknown>) {
 
 describe('access token verification', () => {
   it('accepts its own tokens and returns the claims', async () => {
-    const token = await tokens.sign({ sub: 'u-1', kind: 'admin', realm: 'whiskey-admin', orgId: 'o-1' });
+    const token = await tokens.sign({ sub: USER, kind: 'admin', realm: 'whiskey-admin', orgId: ORG });
     expect(await tokens.verify(token)).toEqual({
-      sub: 'u-1',
+      sub: USER,
       kind: 'admin',
       realm: 'whiskey-admin',
-      orgId: 'o-1',
+      orgId: ORG,
     });
   });
 
   it('refuses another algorithm even with the right secret', async () => {
     const hs512 = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS512' })
-      .setSubject('u-1')
+      .setSubject(USER)
       .setIssuer('agaton')
       .setExpirationTime('5m')
       .sign(key);
@@ -36,10 +40,10 @@ describe('access token verification', () => {
   });
 
   it('refuses a tampered payload, a foreign issuer and a token without expiry', async () => {
-    const good = await tokens.sign({ sub: 'u-1', kind: 'user', realm: 'whiskey' });
+    const good = await tokens.sign({ sub: USER, kind: 'user', realm: 'whiskey' });
     const [h, , s] = good.split('.');
     const evil = Buffer.from(
-      JSON.stringify({ sub: 'u-2', kind: 'admin', realm: 'whiskey-admin', iss: 'agaton', exp: 9e9 }),
+      JSON.stringify({ sub: OTHER, kind: 'admin', realm: 'whiskey-admin', iss: 'agaton', exp: 9e9 }),
     ).toString('base64url');
     expect(await codeOf(tokens.verify(`${h}.${evil}.${s}`))).toBe('INVALID_TOKEN');
     const foreign = await new SignJWT(claims)
@@ -55,6 +59,18 @@ describe('access token verification', () => {
       .setIssuer('agaton')
       .sign(key);
     expect(await codeOf(tokens.verify(forever))).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a validly signed token whose subject is not a UUID (it would only fail later, in a query)', async () => {
+    for (const subject of ['u-1', "1' or '1'='1", 'a'.repeat(5000)]) {
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setIssuer('agaton')
+        .setExpirationTime('5m')
+        .sign(key);
+      expect(await codeOf(tokens.verify(token)), subject.slice(0, 20)).toBe('INVALID_TOKEN');
+    }
   });
 
   it('reports expiry separately so the client knows to refresh', async () => {

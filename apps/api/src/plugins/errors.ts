@@ -54,6 +54,35 @@ const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 /**
+ * PostgreSQL refusals that only the client's input can cause: a unique key taken by another row (a
+ * second member with the same e-mail, two requests racing to create the same thing), and text the
+ * database cannot hold. Services check what they can first; this keeps the rest from becoming 500s.
+ */
+const DATABASE_CLIENT_ERRORS: Record<string, () => AppError> = {
+  '23505': () => new AppError('CONFLICT', messages.request.conflict),
+  '22021': () => new AppError('VALIDATION', messages.request.nulCharacter),
+  '22P05': () => new AppError('VALIDATION', messages.request.nulCharacter),
+};
+
+/** The SQLSTATE of a database error, wherever the driver or Drizzle put it (Drizzle wraps in `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * busboy (inside @fastify/multipart) throws plain errors for a broken multipart body: no or an absurd
+ * boundary, the body ending mid-part. They are the client's fault, whichever route read the parts.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot)/;
+
+const isMultipart = (contentType: string | undefined) => /^multipart\//i.test(contentType ?? '');
+
+/**
  * Maps every failure to `{ error: { code, message } }` (plus Retry-After when the error gives one) and
  * never leaks stacks or SQL to the client.
  */
@@ -75,6 +104,19 @@ export function registerErrorHandling(app: FastifyInstance) {
         return send(reply, new AppError('PAYLOAD_TOO_LARGE'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    }
+    const state = sqlState(error);
+    const databaseError = state ? DATABASE_CLIENT_ERRORS[state] : undefined;
+    if (databaseError) {
+      request.log.info({ err: error, sqlState: state }, 'database refused the client input');
+      return send(reply, databaseError());
+    }
+    if (
+      !error.statusCode &&
+      MALFORMED_MULTIPART.test(error.message ?? '') &&
+      isMultipart(request.headers['content-type'])
+    ) {
+      return send(reply, new AppError('VALIDATION', messages.request.malformedMultipart));
     }
     // Body parser failures other than the above (bad charset, etc.) are still the client's fault.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

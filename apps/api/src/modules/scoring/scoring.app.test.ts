@@ -30,8 +30,16 @@ describe('scoring through the whole app', () => {
     );
 
   it('scores a candidate reading with a candidate token and refuses a user token', async () => {
-    const candidate = await tokens.sign({ sub: 'candidate-1', kind: 'candidate', realm: 'whiskey' });
-    const user = await tokens.sign({ sub: 'user-1', kind: 'user', realm: 'whiskey' });
+    const candidate = await tokens.sign({
+      sub: '00000000-0000-4000-8000-0000000000c1',
+      kind: 'candidate',
+      realm: 'whiskey',
+    });
+    const user = await tokens.sign({
+      sub: '00000000-0000-4000-8000-0000000000a1',
+      kind: 'user',
+      realm: 'whiskey',
+    });
     const send = (token: string) => {
       const b = body();
       return t.app.inject({

@@ -20,8 +20,16 @@ describe('scoring API on the real engine', () => {
   const tokens = new AccessTokens('test-secret-for-scoring', 900);
 
   beforeAll(async () => {
-    candidateToken = await tokens.sign({ sub: 'candidate-1', kind: 'candidate', realm: 'whiskey' });
-    userToken = await tokens.sign({ sub: 'user-1', kind: 'user', realm: 'whiskey' });
+    candidateToken = await tokens.sign({
+      sub: '00000000-0000-4000-8000-0000000000c1',
+      kind: 'candidate',
+      realm: 'whiskey',
+    });
+    userToken = await tokens.sign({
+      sub: '00000000-0000-4000-8000-0000000000a1',
+      kind: 'user',
+      realm: 'whiskey',
+    });
     pool = new AnalysisPool({
       size: 1,
       maxQueue: 8,
