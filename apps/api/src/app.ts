@@ -22,6 +22,7 @@ import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { coachingReportsRoutes } from './modules/coaching-reports/coaching-reports.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       insightsRoutes(api, ctx);
       trainingInsightsRoutes(api, ctx);
       articlesRoutes(api, ctx);
+      api.register(chatRoutes, { ctx });
       recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });
       if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
     },

@@ -4,6 +4,7 @@ export * from './assistant.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './cefr.ts';
+export * from './chat.ts';
 export * from './common.ts';
 export * from './errors.ts';
 export * from './goals.ts';

@@ -148,6 +148,8 @@ const envSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Where that Chromium finds this server's pages; default the server's own loopback address. */
   PDF_BASE_URL: url.optional(),
+  /** Pause between the word groups Ask Agaton's offline answers stream in (0 sends them at once). */
+  CHAT_STREAM_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(40),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

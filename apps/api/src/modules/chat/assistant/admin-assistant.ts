@@ -1,0 +1,281 @@
+import type { Candidate } from '@agaton/contracts';
+import type { AppContext } from '../../../lib/context.ts';
+import type { ReportSession } from '../../coaching-reports/report-writer.ts';
+import { figuresOf, soundLabel, weakestSounds } from '../../coaching-reports/speaking-figures.ts';
+import {
+  type ChatScope,
+  reportsOf,
+  type ScopedPerson,
+  sessionsOfPerson,
+  visibleCandidates,
+  visiblePeople,
+  visibleTeams,
+} from '../chat-data.ts';
+import { AnswerBuilder, adminLinks } from './answer-kit.ts';
+import { searchArticles } from './article-search.ts';
+import { suggestions } from './coach-assistant.ts';
+import { formatDay, type Period, periodsIn, within } from './periods.ts';
+import { recogniseQuestion } from './question-types.ts';
+import * as speech from './speech-answers.ts';
+
+/** What an admin may ask (also the help popup's examples). */
+export const ADMIN_SUGGESTIONS = [
+  'Who needs coaching this week?',
+  "What was @Name's score in their last session?",
+  'Which sounds should #Team practise?',
+  'Compare #Team this month with last month.',
+  'Test results of a candidate (type their name).',
+  'QA red flags last week.',
+];
+
+/** Below this average overall score a person is listed as needing coaching. */
+const NEEDS_COACHING_BELOW = 70;
+const CROSS_TENANT =
+  /\b(other|another|different) (organi[sz]ations?|companies|company|tenants?|workspaces?)\b/i;
+
+/** Mentions in the text, resolved against what the admin may see; unknown ones are kept to refuse. */
+export function resolveMentions(text: string, people: ScopedPerson[], teams: { id: string; name: string }[]) {
+  const lower = text.toLowerCase();
+  const longest = <T>(rest: string, items: T[], name: (t: T) => string) =>
+    items
+      .filter((t) => {
+        const n = name(t).toLowerCase();
+        return n && rest.startsWith(n) && !/[\p{L}\p{N}]/u.test(rest.charAt(n.length));
+      })
+      .sort((x, y) => name(y).length - name(x).length)[0];
+  const found = {
+    people: [] as ScopedPerson[],
+    teams: [] as { id: string; name: string }[],
+    unknown: [] as string[],
+  };
+  for (const m of lower.matchAll(/([@#])([^\s@#]+)/g)) {
+    const rest = lower.slice((m.index ?? 0) + 1);
+    if (m[1] === '@') {
+      const p = longest(rest, people, (x) => x.name) ?? longest(rest, people, (x) => x.name.split(' ')[0]);
+      if (p) found.people.push(p);
+      else found.unknown.push(`@${m[2]}`);
+    } else {
+      const t = longest(rest, teams, (x) => x.name);
+      if (t) found.teams.push(t);
+      else found.unknown.push(`#${m[2]}`);
+    }
+  }
+  // A full name typed without @ counts too.
+  for (const p of people)
+    if (p.name && lower.includes(p.name.toLowerCase()) && !found.people.includes(p)) found.people.push(p);
+  return found;
+}
+
+interface Ranked {
+  person: ScopedPerson;
+  sessions: ReportSession[];
+  total: number | null;
+}
+
+/** Each person's average overall score in the period (or over their last five sessions). */
+async function rank(ctx: AppContext, people: ScopedPerson[], period: Period | undefined): Promise<Ranked[]> {
+  const out: Ranked[] = [];
+  for (const person of people) {
+    const all = await sessionsOfPerson(ctx, person);
+    const sessions = period ? all.filter((s) => within(s.startedAt, period)) : all.slice(-5);
+    const total = sessions.length ? figuresOf([...sessions].reverse().map((s) => s.metrics)).total : null;
+    out.push({ person, sessions, total });
+  }
+  return out.sort(
+    (x, y) => (x.total ?? 101) - (y.total ?? 101) || x.person.name.localeCompare(y.person.name),
+  );
+}
+
+function groupOverview(
+  a: AnswerBuilder,
+  ranked: Ranked[],
+  groupLabel: string,
+  period: Period | undefined,
+  coachingOnly: boolean,
+) {
+  const measured = ranked.filter((r) => r.total !== null);
+  const window = period ? `in ${period.label}` : 'over their last five sessions';
+  if (!measured.length) {
+    a.line(
+      `Nobody in ${groupLabel} has an analysed session ${period ? `in ${period.label}` : 'yet'}, so there are no scores to compare.`,
+    );
+    return;
+  }
+  const needing = measured.filter((r) => (r.total ?? 100) < NEEDS_COACHING_BELOW);
+  if (coachingOnly) {
+    a.line(
+      needing.length
+        ? `${needing.length} of ${measured.length} people in ${groupLabel} average below ${NEEDS_COACHING_BELOW} overall ${window} and would gain most from coaching:`
+        : `Nobody in ${groupLabel} averages below ${NEEDS_COACHING_BELOW} overall ${window}. Lowest first:`,
+    );
+  } else a.line(`Average overall scores in ${groupLabel} ${window}, lowest first:`);
+  a.line();
+  for (const r of (coachingOnly && needing.length ? needing : measured).slice(0, 10)) {
+    const last = r.sessions.at(-1)!;
+    const weak = weakestSounds(figuresOf([last.metrics]))[0];
+    const link = a.link(formatDay(last.startedAt), adminLinks(r.person.userId!).session(last.id));
+    a.line(
+      `- **${r.person.name}**: ${r.total} over ${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'} (latest ${link})${weak ? `; weakest sound ${soundLabel(weak)}` : ''}`,
+    );
+  }
+  const silent = ranked.filter((r) => r.total === null).map((r) => r.person.name);
+  if (silent.length) {
+    a.line();
+    a.line(`No analysed sessions ${period ? `in ${period.label}` : 'yet'}: ${silent.join(', ')}.`);
+  }
+}
+
+function testResults(a: AnswerBuilder, candidates: Candidate[], text: string) {
+  const lower = text.toLowerCase();
+  const named = candidates.filter((c) => lower.includes(c.name.toLowerCase()) || lower.includes(c.email));
+  const list = named.length ? named : candidates;
+  const rows = list.flatMap((c) =>
+    c.recruitInfo.challengesMeta.filter((t) => t.completedAt).map((t) => ({ c, t })),
+  );
+  if (!rows.length) {
+    a.line(
+      named.length
+        ? `${named.map((c) => c.name).join(', ')} has no finished English test yet.`
+        : 'None of the candidates you see has finished an English test yet.',
+    );
+    return;
+  }
+  a.line(named.length ? 'English test results:' : 'The latest finished English tests of your candidates:');
+  a.line();
+  for (const { c, t } of rows.slice(0, 10)) {
+    const link = a.link(
+      `report of ${formatDay(new Date(t.completedAt!))}`,
+      `/dashboard/test/user/${c.identityId}/${t.id}`,
+    );
+    a.line(
+      `- **${c.name}**${c.position ? ` (${c.position})` : ''}: CEFR **${t.resultCefr ?? 'not rated'}**, ${link}`,
+    );
+  }
+}
+
+/** The offline answer to an admin, from the members, teams and candidates they manage only. */
+export async function answerAdmin(
+  ctx: AppContext,
+  scope: Extract<ChatScope, { kind: 'admin' }>,
+  text: string,
+  now: Date,
+) {
+  const a = new AnswerBuilder();
+  if (CROSS_TENANT.test(text)) {
+    a.step('refusal', 'question about another organisation');
+    a.line('I can only answer about the people and teams you manage in your own organisation.');
+    return a.done();
+  }
+  const [people, teams] = await Promise.all([
+    visiblePeople(ctx, scope.actor),
+    visibleTeams(ctx, scope.actor),
+  ]);
+  const mentions = resolveMentions(text, people, teams);
+  a.step(
+    'scope',
+    `${people.length} people, ${teams.length} teams visible; mentions: ${[...mentions.people.map((p) => `@${p.name}`), ...mentions.teams.map((t) => `#${t.name}`)].join(', ') || 'none'}`,
+  );
+  if (mentions.unknown.length) {
+    a.step('refusal', `unknown mentions ${mentions.unknown.join(', ')}`);
+    a.line(
+      `I can't find ${mentions.unknown.join(', ')} among the people and teams you manage, so I can't answer about them.`,
+    );
+    return a.done();
+  }
+  const { type, via } = recogniseQuestion(text);
+  a.step('question type', `${type ?? 'unknown'} (${via})`);
+  const periods = periodsIn(text, now);
+  const period = periods[0];
+  if (!type || type === 'capabilities') {
+    a.line(
+      type
+        ? "I'm Agaton. I answer questions about the people and teams you manage."
+        : "I can't answer that from your organisation's data yet.",
+    );
+    suggestions(a, ADMIN_SUGGESTIONS);
+    return a.done();
+  }
+  if (type === 'qa-flags') {
+    a.line(
+      `There are no QA items${period ? ` in ${period.label}` : ''}: QA review of calls is not set up for your organisation, so nothing has been flagged red or yellow.`,
+    );
+    return a.done();
+  }
+  if (type === 'test-results') {
+    const candidates = await visibleCandidates(ctx, scope.actor);
+    a.step('data', `${candidates.length} candidates visible`);
+    testResults(a, candidates, text);
+    return a.done();
+  }
+  if (type === 'improve') {
+    const articles = searchArticles(text);
+    a.step('retrieval', `articles: ${articles.map((x) => x.slug).join(', ') || 'none'}`);
+    if (articles.length) {
+      a.line('These learning articles in the coach app cover it (members find them under Learning):');
+      a.line();
+      for (const x of articles) a.line(`- ${x.title}`);
+    } else a.line("I couldn't find a learning article on that.");
+    return a.done();
+  }
+  const person = mentions.people.length === 1 && !mentions.teams.length ? mentions.people[0] : null;
+  if (person) {
+    if (!person.userId) {
+      a.line(`${person.name} has no coach account, so there are no analysed sessions to read.`);
+      return a.done();
+    }
+    const sessions = await sessionsOfPerson(ctx, person);
+    a.step('data', `${sessions.length} analysed sessions of ${person.name}`);
+    const subject: speech.Subject = {
+      possessive: `${person.name}'s`,
+      name: person.name,
+      sessions,
+      links: adminLinks(person.userId),
+    };
+    if (type === 'score' || type === 'needs-coaching') speech.scoreAnswer(a, subject, period);
+    else if (type === 'trend') speech.trendAnswer(a, subject, period);
+    else if (type === 'weak-sounds') speech.weakSoundsAnswer(a, subject, period);
+    else if (type === 'weak-words') speech.weakWordsAnswer(a, subject, period);
+    else if (type === 'pace-fillers') speech.paceAnswer(a, subject, period);
+    else if (type === 'compare')
+      speech.compareAnswer(a, subject, periods.length ? periods : periodsIn('this week', now));
+    else {
+      const reports = (await reportsOf(ctx, scope, person)).slice(0, 3);
+      if (!reports.length) a.line(`${person.name} has no coaching reports yet.`);
+      else {
+        a.line(`${person.name}'s latest coaching reports:`);
+        a.line();
+        for (const r of reports) {
+          const when =
+            r.meta.type === 'PER_PERIOD'
+              ? `Week of ${formatDay(new Date(r.meta.timePeriodStart))}`
+              : `Session of ${formatDay(new Date(r.meta.sessionTimestamp * 1000))}`;
+          a.line(`- ${a.link(when, adminLinks(person.userId).report(r.coachingReportId))}`);
+        }
+      }
+    }
+    return a.done();
+  }
+  const group = mentions.teams.length
+    ? people.filter((p) => p.teams.some((t) => mentions.teams.some((m) => m.id === t.id)))
+    : mentions.people.length
+      ? mentions.people
+      : people;
+  const label = mentions.teams.length
+    ? mentions.teams.map((t) => `#${t.name}`).join(' and ')
+    : mentions.people.length
+      ? 'the people you named'
+      : 'the teams you manage';
+  const ranked = await rank(ctx, group, type === 'compare' ? undefined : period);
+  a.step(
+    'data',
+    `${ranked.filter((r) => r.total !== null).length} of ${group.length} people with analysed sessions`,
+  );
+  if (type === 'weak-sounds' || type === 'weak-words' || type === 'pace-fillers') {
+    a.line(
+      `For ${type === 'weak-sounds' ? 'sounds' : type === 'weak-words' ? 'words' : 'pace and fillers'}, ask about one person with @Name. Meanwhile, here is ${label}:`,
+    );
+    a.line();
+  }
+  groupOverview(a, ranked, label, type === 'compare' ? undefined : period, type === 'needs-coaching');
+  return a.done();
+}
