@@ -34,6 +34,7 @@ import { scoringModule } from './modules/scoring/scoring.module.ts';
 import { createScoringRuntime } from './modules/scoring/scoring-runtime.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
+import { trainingRoutes } from './modules/training/training.routes.ts';
 import { trainingInsightsRoutes } from './modules/training-insights/training-insights.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.register(assessmentRoutes, { ctx, scoring, store: sessions.store });
       oauthRoutes(api, ctx, limit);
       api.register(scoringModule, { tokens: ctx.tokens, settings: config, runtime: scoring });
+      api.register(trainingRoutes, { ctx, scoring });
       api.register(sessionsRoutes, { ctx, runtime: sessions });
       api.register(billingRoutes, { ctx, provider: createBillingProvider(db, config) });
       coachingReportsRoutes(api, ctx);

@@ -95,8 +95,38 @@ export const practiceAttemptMetaSchema = z.object({
   itemId: z.string().min(1).max(200),
   /** Seconds since the exercise was opened, as the browser measured it (bounded by the server). */
   studySeconds: z.number().min(0).max(86_400),
+  /** The recording's length as the browser measured it; under TRAINING_RULES.minRecordingMs is refused. */
+  durationMs: z.number().min(0).max(3_600_000).optional(),
 });
 export type PracticeAttemptMeta = z.infer<typeof practiceAttemptMetaSchema>;
+
+/** The key of an exercise in `progress.best` (item ids are unique within a topic only). */
+export const practiceItemKey = (topic: string, itemId: string) => `${topic}\n${itemId}`;
+
+/** GET /api/practice/attempts query: the trainee's attempts, newest first. */
+export const practiceAttemptsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/practice/attempts: one page of the trainee's attempts in their organisation. */
+export const practiceAttemptsPageSchema = z.object({
+  total: z.number().int().min(0),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: practiceKindSchema,
+      topic: z.string(),
+      level: testLevelSchema,
+      itemId: z.string(),
+      prompt: z.string(),
+      overallScore: z.number(),
+      studySeconds: z.number(),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
+});
+export type PracticeAttemptsPage = z.infer<typeof practiceAttemptsPageSchema>;
 
 /** POST /api/practice/attempts: the engine's feedback, in the demo's shapes, and the stored attempt. */
 export const practiceAttemptResponseSchema = z.discriminatedUnion('kind', [
@@ -237,4 +267,6 @@ export const trainingTexts = {
   invitationOtherAccount: 'This invitation is for another e-mail address. Sign in with {email} to accept it.',
   invitationAccepted: 'You have joined the English Learning App.',
   invitationDeclined: 'You declined the invitation.',
+  invitationAlreadyAccepted: 'This invitation was already accepted, so it can no longer be declined.',
+  unknownExercise: "This exercise is not in your organisation's practice content any more.",
 } as const;

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { socialTokenRequestSchema } from './auth.ts';
 import { emailSchema, loginPasswordSchema, newPasswordSchema } from './common.ts';
 
-/** Coach feature flags (spec 1 §3). */
-export const COACH_FEATURES = ['DEVELOPMENT', 'ASSISTANT_CHAT', 'WEB_APP_RECORDING'] as const;
+/**
+ * Coach feature flags (spec 1 §3). PRACTICE is ours: an accepted trainee of the English Learning App
+ * (`PRACTICE_FEATURE` in training.ts, decision 018).
+ */
+export const COACH_FEATURES = ['DEVELOPMENT', 'ASSISTANT_CHAT', 'WEB_APP_RECORDING', 'PRACTICE'] as const;
 export const coachFeatureSchema = z.enum(COACH_FEATURES);
 export type CoachFeature = z.infer<typeof coachFeatureSchema>;
 

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
  */
 export const coachAreas = { sessions: true, coachingReports: true } as const;
 
-export type CoachNavKey = 'chat' | 'sessions' | 'coaching' | 'record';
+export type CoachNavKey = 'chat' | 'sessions' | 'coaching' | 'record' | 'practice';
 export type NavItem<K extends string> = { key: K; label: string; to: string };
 
 /** Coach sidebar items the user's features allow, in menu order (spec 1 sections 2 and 6). */
@@ -25,6 +25,10 @@ export function coachNavItems(
   }
   if (features.includes('WEB_APP_RECORDING')) {
     items.push({ key: 'record', label: 'Record Meeting', to: paths.coachAssistant.href() });
+  }
+  // Trainees of an organisation's English Learning App (decision 018).
+  if (features.includes('PRACTICE')) {
+    items.push({ key: 'practice', label: 'Practice', to: paths.coachPractice.href() });
   }
   return items;
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { candidateTeamScope, type OrgActor } from '../../lib/policy.ts';
+import { trainingInvitationLink } from '../training/invitations.service.ts';
 import { toChallengeMeta, visibleCandidates } from './challenges.service.ts';
 import { trainingInvitationEmail } from './invitation-email.ts';
 import { type SentTests, sendInvitations, sendTestsInTransaction, type Tx } from './send-test.service.ts';
@@ -101,10 +102,16 @@ async function orgName(ctx: AppContext, orgId: string) {
 
 async function emailTrainingInvitations(ctx: AppContext, orgId: string, people: CandidateRow[]) {
   const name = await orgName(ctx, orgId);
-  const link = `${ctx.config.PUBLIC_URL}/coach/signup`;
   await sendInvitations(
     ctx,
-    people.map((p) => trainingInvitationEmail({ to: p.email, candidateName: p.name, orgName: name, link })),
+    people.map((p) =>
+      trainingInvitationEmail({
+        to: p.email,
+        candidateName: p.name,
+        orgName: name,
+        link: trainingInvitationLink(ctx, p.id),
+      }),
+    ),
   );
 }
 

@@ -75,7 +75,7 @@ describe('POST /api/candidate (Add user)', () => {
     expect(row.memberId).toBe(member.id);
   });
 
-  it('invites a trainee to the learning app: InvitePending and an e-mail with the sign-up link', async () => {
+  it('invites a trainee to the learning app: InvitePending and an e-mail with the invitation link', async () => {
     const created = await addCandidate(t, org.tokens.owner, {
       name: 'Tom <b>Trainee</b>',
       email: 'tom@example.com',
@@ -86,7 +86,7 @@ describe('POST /api/candidate (Add user)', () => {
     expect(created.isTrainee).toBe(true);
     const res = await call(t.app, 'GET', '/api/dev/outbox?to=tom@example.com');
     const [mail] = res.json();
-    expect(mail.text).toContain(`${t.config.PUBLIC_URL}/coach/signup`);
+    expect(mail.text).toContain(`${t.config.PUBLIC_URL}/coach/training-invite/${created.identityId}.`);
     expect(mail.html).toContain('Tom &lt;b&gt;Trainee&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Trainee</b>');
   });

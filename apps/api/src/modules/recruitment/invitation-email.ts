@@ -70,11 +70,11 @@ export interface TrainingInvitation {
   to: string;
   candidateName: string;
   orgName: string;
-  /** `${PUBLIC_URL}/coach/signup`. */
+  /** `${PUBLIC_URL}/coach/training-invite/{token}` (decision 018). */
   link: string;
 }
 
-/** Invitation to the English Learning App (accepting it is issue 13's flow). */
+/** Invitation to the English Learning App: accept (with a coach account) or decline on the linked page. */
 export function trainingInvitationEmail(invite: TrainingInvitation): MailMessage {
   const e = escapeHtml;
   return {
@@ -85,12 +85,12 @@ export function trainingInvitationEmail(invite: TrainingInvitation): MailMessage
       '',
       `${invite.orgName} invites you to practise your English with Agaton, the English Learning App.`,
       '',
-      `Create your account with this e-mail address (${invite.to}) at ${invite.link}`,
+      `Open ${invite.link} to accept or decline. To accept, sign in or create your account with this e-mail address (${invite.to}).`,
     ].join('\n'),
     html: [
       `<p>Hello ${e(invite.candidateName)},</p>`,
       `<p>${e(invite.orgName)} invites you to practise your English with Agaton, the English Learning App.</p>`,
-      `<p><a href="${e(invite.link)}">Create your account</a> with this e-mail address (${e(invite.to)}).</p>`,
+      `<p><a href="${e(invite.link)}">Open the invitation</a> to accept or decline. To accept, sign in or create your account with this e-mail address (${e(invite.to)}).</p>`,
     ].join(''),
   };
 }

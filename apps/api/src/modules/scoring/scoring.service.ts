@@ -61,14 +61,17 @@ export async function scoreReading(options: {
   timeoutMs?: number;
   /** Refuse (413) recordings longer than this many seconds, below the task's own limit. */
   maxSec?: number;
+  /** Told the decoded recording's length in seconds (practice keeps it). */
+  onDuration?: (seconds: number) => void;
 }): Promise<DemoReadingResponse> {
-  const { response } = await analyse(options.pool, {
+  const { response, durationSec } = await analyse(options.pool, {
     kind: 'reading',
     audio: options.audio,
     referenceText: options.targetPhrase,
     timeoutMs: options.timeoutMs ?? L.timeoutMs.reading,
     maxSec: options.maxSec,
   });
+  options.onDuration?.(durationSec);
   // The engine's adapter promises this shape; checking it here keeps a drift from reaching clients.
   return demoReadingResponseSchema.parse(response);
 }
@@ -83,14 +86,17 @@ export async function scoreFreeSpeech(options: {
   timeoutMs?: number;
   /** Refuse (413) recordings longer than this many seconds, below the task's own limit. */
   maxSec?: number;
+  /** Told the decoded recording's length in seconds (practice keeps it). */
+  onDuration?: (seconds: number) => void;
 }): Promise<FreeSpeechResponse> {
-  const { response } = await analyse(options.pool, {
+  const { response, durationSec } = await analyse(options.pool, {
     kind: 'free-speech',
     audio: options.audio,
     topic: options.question,
     timeoutMs: options.timeoutMs ?? L.timeoutMs['free-speech'],
     maxSec: options.maxSec,
   });
+  options.onDuration?.(durationSec);
   const parsed = freeSpeechResponseSchema.parse(response);
   if (!options.includeNarrative) parsed.nlp_assessment.narrative = '';
   return parsed;

@@ -6,6 +6,7 @@ import {
   IconMessageChatbot,
   IconMicrophone,
   IconReportAnalytics,
+  IconSchool,
   IconTarget,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -20,6 +21,7 @@ const icons: Record<CoachNavKey, ShellNavItem['icon']> = {
   sessions: IconHistory,
   coaching: IconReportAnalytics,
   record: IconMicrophone,
+  practice: IconSchool,
 };
 
 /**
