@@ -35,6 +35,15 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /**
+   * Time for a whole request, body included, to arrive (then 408 and the socket closes): long enough for
+   * the largest recording (600 MB) on a 5 Mbit/s uplink. docs/decisions/020-hardening.md
+   */
+  HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt.default(1800),
+  /** Time for the request line and headers to arrive (slow-header attacks); at most the request timeout. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt.default(20),
+  /** A socket silent both ways this long is closed; above the longest scoring deadline (60 s). */
+  HTTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(120),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -205,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const lines = missing.map((name) => `  ${name}: required when BILLING_PROVIDER is stripe`);
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
+  }
+  if (raw.HTTP_HEADERS_TIMEOUT_SECONDS > raw.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
   }
   const dataDir = resolve(raw.DATA_DIR);
   return {
