@@ -467,6 +467,11 @@ export const createCandidateRequestSchema = z.object({
   department: z.uuid().optional(),
   isRecruit: z.boolean().default(true),
   isTrainee: z.boolean().default(false),
+  /**
+   * With isTrainee: e-mail the invitation to the learning app now (spec 2 §3 inviteUserToTraining;
+   * default yes). No leaves the trainee 'not invited' until Invite users to training.
+   */
+  inviteUserToTraining: z.boolean().optional(),
 });
 export type CreateCandidateRequest = z.input<typeof createCandidateRequestSchema>;
 export const createCandidateResponseSchema = z.object({ createdCandidate: candidateSchema });

@@ -53,6 +53,12 @@ export const RT_LABELS = {
   add: 'Add user',
   added: (name: string) => `${name} was added.`,
   addedAndSent: (name: string) => `${name} was added and the test was sent.`,
+  // Add training user (the English Learning App's Admin tab)
+  addTrainingUserTitle: 'Add training user',
+  addTrainingUser: 'Add training user',
+  inviteTrainingNow: 'Invite to the English Learning App now',
+  inviteTrainingHint: 'They receive an e-mail to accept or decline. You can also invite them later.',
+  addedAndInvited: (name: string) => `${name} was added and invited to the English Learning App.`,
   // Send test
   sendTestTitle: 'Send test',
   testType: 'Test type',

@@ -1,12 +1,16 @@
-import { Box } from '@mantine/core';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { layout } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { ProductGate } from '../../../features/plans/components/product-gate';
+import { InsightsReport } from '../../../features/training/components/insights-report';
+import { useDashboardAdmin } from '../dashboard/layout';
 
-/** /admin/insights/report */
+/** /admin/insights/report — the cohort's printable summary for the period, in the dashboard shell. */
 export default function AdminInsightsReportRoute() {
+  const admin = useDashboardAdmin();
   return (
-    <Box maw={layout.headerContentMaxWidth} mx="auto" px="md" py="xl">
-      <PlaceholderPage title="Insights report" emptyText="No report to show yet." />
-    </Box>
+    <InsightsReport
+      admin={admin}
+      backHref={paths.dashboardTraining.href()}
+      personHref={(id) => paths.adminInsights.href(id)}
+    />
   );
 }

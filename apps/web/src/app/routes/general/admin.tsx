@@ -1,12 +1,13 @@
-import { Box } from '@mantine/core';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
-import { layout } from '../../../config/constants';
+import { ProductGate } from '../../../features/plans/components/product-gate';
+import { AdminInsightsPage } from '../../../features/training/components/admin-insights-page';
+import { useDashboardAdmin } from '../dashboard/layout';
 
-/** /admin */
+/** /admin — the organisation's training insights (as /admin/insights), in the dashboard shell. */
 export default function AdminRoute() {
+  const admin = useDashboardAdmin();
   return (
-    <Box maw={layout.headerContentMaxWidth} mx="auto" px="md" py="xl">
-      <PlaceholderPage title="Admin" emptyText="Nothing to show yet." />
-    </Box>
+    <ProductGate admin={admin} product="training" counts="users">
+      <AdminInsightsPage admin={admin} />
+    </ProductGate>
   );
 }

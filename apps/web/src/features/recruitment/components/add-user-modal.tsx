@@ -24,10 +24,14 @@ const initialValues = {
   inviteTraining: false,
 };
 
+/** Add training user: no test, the invitation to the learning app offered (spec 2 §3 inviteUserToTraining). */
+const trainingInitialValues = { ...initialValues, sendNow: false, inviteTraining: true };
+
 /**
  * Add recruitment user (spec 2 §3 add-user form, §5 rules): name and email required, team, test topic
  * and level optional; "Send the English test now" uses one test and needs a topic. With no test left
- * the limit modal opens instead (also when the server refuses with 402).
+ * the limit modal opens instead (also when the server refuses with 402). In the training mode (Add
+ * training user) it adds a trainee (no test) and offers the invitation to the learning app instead.
  */
 export function AddUserModal({
   opened,
@@ -35,6 +39,7 @@ export function AddUserModal({
   admin,
   positions,
   onLimit,
+  mode = 'recruitment',
 }: {
   opened: boolean;
   onClose: () => void;
@@ -43,11 +48,14 @@ export function AddUserModal({
   positions: string[];
   /** Opens the tests-limit modal. */
   onLimit: () => void;
+  /** 'training': Add training user (English Learning App). */
+  mode?: 'recruitment' | 'training';
 }) {
   const create = useCreateCandidate();
+  const training = mode === 'training';
   const testsLeft = admin.productAccess.recruitment.testsLeftCount ?? 0;
   const form = useForm({
-    initialValues,
+    initialValues: training ? trainingInitialValues : initialValues,
     validate: {
       name: (value) => (value.trim() ? null : messages.validation.provideName),
       email: (value) => (EMAIL_PATTERN.test(value.trim()) ? null : messages.validation.invalidEmail),
@@ -71,13 +79,15 @@ export function AddUserModal({
       position: values.position ?? undefined,
       level: values.level ?? undefined,
       isRecruit: values.sendNow,
-      isTrainee: values.inviteTraining,
+      isTrainee: training || values.inviteTraining,
+      ...(training ? { inviteUserToTraining: values.inviteTraining } : {}),
     });
     try {
       const { createdCandidate } = await create.mutateAsync(body);
+      const added = training && values.inviteTraining ? RT_LABELS.addedAndInvited : RT_LABELS.added;
       notifications.show({
         color: 'green',
-        message: (values.sendNow ? RT_LABELS.addedAndSent : RT_LABELS.added)(createdCandidate.name),
+        message: (values.sendNow ? RT_LABELS.addedAndSent : added)(createdCandidate.name),
       });
       onClose();
     } catch (error) {
@@ -98,7 +108,7 @@ export function AddUserModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={650}>{RT_LABELS.addUserTitle}</Text>}
+      title={<Text fw={650}>{training ? RT_LABELS.addTrainingUserTitle : RT_LABELS.addUserTitle}</Text>}
       size={layout.modalMaxWidth}
       centered
     >
@@ -119,7 +129,7 @@ export function AddUserModal({
               {...form.getInputProps('email')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: training ? 2 : 3 }}>
             <Select
               label={RT_LABELS.teamOptional}
               placeholder={RT_LABELS.optional}
@@ -127,13 +137,15 @@ export function AddUserModal({
               clearable
               {...form.getInputProps('department')}
             />
-            <Select
-              label={RT_LABELS.topic}
-              placeholder={RT_LABELS.optional}
-              data={positions}
-              clearable
-              {...form.getInputProps('position')}
-            />
+            {training ? null : (
+              <Select
+                label={RT_LABELS.topic}
+                placeholder={RT_LABELS.optional}
+                data={positions}
+                clearable
+                {...form.getInputProps('position')}
+              />
+            )}
             <Select
               label={RT_LABELS.level}
               placeholder={RT_LABELS.optional}
@@ -142,13 +154,16 @@ export function AddUserModal({
               {...form.getInputProps('level')}
             />
           </SimpleGrid>
+          {training ? null : (
+            <Checkbox
+              label={RT_LABELS.sendNow}
+              description={`${RT_LABELS.sendNowHint} ${RT_LABELS.testsLeftNow(testsLeft)}`}
+              {...form.getInputProps('sendNow', { type: 'checkbox' })}
+            />
+          )}
           <Checkbox
-            label={RT_LABELS.sendNow}
-            description={`${RT_LABELS.sendNowHint} ${RT_LABELS.testsLeftNow(testsLeft)}`}
-            {...form.getInputProps('sendNow', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label={RT_LABELS.inviteTraining}
+            label={training ? RT_LABELS.inviteTrainingNow : RT_LABELS.inviteTraining}
+            description={training ? RT_LABELS.inviteTrainingHint : undefined}
             {...form.getInputProps('inviteTraining', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
@@ -156,7 +171,7 @@ export function AddUserModal({
               {RT_LABELS.cancel}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              {RT_LABELS.add}
+              {training ? RT_LABELS.addTrainingUser : RT_LABELS.add}
             </Button>
           </Group>
         </Stack>
