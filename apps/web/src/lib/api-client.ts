@@ -261,7 +261,8 @@ export function createApiClient(options: ApiClientOptions) {
     return result(answer.response, answer.body, call);
   }
 
-  return { request, rpc, refresh, tokens };
+  // bearerFor: a fresh access token for calls the JSON helpers cannot make (the chat's event stream).
+  return { request, rpc, refresh, tokens, bearerFor };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -184,14 +184,13 @@ export function compareAnswer(a: AnswerBuilder, subject: Subject, periods: Perio
   }
   const fn = figures(now);
   const fb = figures(before);
+  // A list, not a table: answers render as CommonMark, which has no tables.
   const row = (label: string, x: number | null, y: number | null) =>
-    `| ${label} | ${y ?? '–'} | ${x ?? '–'} | ${x !== null && y !== null ? delta(x, y) : '–'} |`;
+    `- ${label}: ${y ?? '–'} → **${x ?? '–'}**${x !== null && y !== null ? ` (${delta(x, y)})` : ''}`;
   a.line(
     `${subject.possessive} ${second.label} (${plural(now.length, 'session')}) against ${first.label} (${plural(before.length, 'session')}):`,
   );
   a.line();
-  a.line(`| | ${first.label} | ${second.label} | change |`);
-  a.line('| --- | --- | --- | --- |');
   a.line(row('Overall', fn.total, fb.total));
   a.line(row('Pronunciation', fn.pronunciation, fb.pronunciation));
   a.line(row('Fluency', fn.fluency, fb.fluency));

@@ -1,6 +1,13 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ChatPage } from '../../../features/chat/components/chat-page';
+import { CHAT } from '../../../features/chat/texts';
 
-/** /coach/ask-agaton (AI chat) */
+/** /coach/ask-agaton: Ask Agaton for the signed-in coach, answering from their own data. */
 export default function CoachAskAgatonRoute() {
-  return <PlaceholderPage title="Ask Agaton" emptyText="No conversations yet." />;
+  return (
+    <>
+      <PageHeader title={CHAT.title} />
+      <ChatPage userType="USER" />
+    </>
+  );
 }
