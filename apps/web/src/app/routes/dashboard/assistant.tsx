@@ -1,7 +1,25 @@
-import { AssistantAdminPage } from '../../../features/org-admin/components/assistant-admin-page';
+import type { AssistantTab } from '@agaton/contracts';
+import type { ReactNode } from 'react';
+import { AssistantTabs } from '../../../features/assistant/components/assistant-tabs';
+import { CoachingOverview } from '../../../features/assistant/components/coaching-overview';
+import { DemoDashboard } from '../../../features/assistant/components/demo-dashboard';
+import { ChatPlaceholderPanel, LaterPanel } from '../../../features/assistant/components/later-panel';
+import { MembersPanel } from '../../../features/org-admin/components/members-panel';
+import { TeamsPanel } from '../../../features/org-admin/components/teams-panel';
 import { useDashboardAdmin } from './layout';
 
-/** /dashboard/assistant — the Agaton assistant: Admin (users and licences) and User Management tabs. */
+/** /dashboard/assistant — the Agaton assistant's tabs (spec 3 §2.1); one component per tab. */
 export default function DashboardAssistantRoute() {
-  return <AssistantAdminPage admin={useDashboardAdmin()} />;
+  const admin = useDashboardAdmin();
+  const panels: Record<AssistantTab, ReactNode> = {
+    chat: <ChatPlaceholderPanel admin={admin} />,
+    coaching: <CoachingOverview admin={admin} />,
+    insights: <DemoDashboard />,
+    'qa-dashboard': <LaterPanel tab="qa-dashboard" admin={admin} />,
+    'qa-alerts': <LaterPanel tab="qa-alerts" admin={admin} />,
+    admin: <MembersPanel admin={admin} />,
+    users: <TeamsPanel admin={admin} />,
+    scorecards: <LaterPanel tab="scorecards" admin={admin} />,
+  };
+  return <AssistantTabs admin={admin} panels={panels} />;
 }

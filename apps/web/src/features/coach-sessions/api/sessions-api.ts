@@ -15,7 +15,8 @@ export const ANALYSIS_POLL_MS = 3000;
 export const sessionKeys = {
   all: ['coach-sessions'] as const,
   list: () => [...sessionKeys.all, 'list'] as const,
-  detail: (meetingId: string) => [...sessionKeys.all, 'detail', meetingId] as const,
+  detail: (meetingId: string, forUserId?: string) =>
+    [...sessionKeys.all, 'detail', meetingId, forUserId ?? null] as const,
 };
 
 /** Queued or running: the analysis will still change. */
@@ -29,9 +30,11 @@ export const getSessions = (cursor?: string) =>
     schema: sessionsPageSchema,
   });
 
-export const getSessionProfile = (meetingId: string) =>
+/** `forUserId`: an organisation admin reading a member's session (spec 1 §6), with the admin's token. */
+export const getSessionProfile = (meetingId: string, forUserId?: string) =>
   api.request<SessionProfile>(`/sessions/${encodeURIComponent(meetingId)}`, {
-    auth: 'user',
+    auth: forUserId ? 'admin' : 'user',
+    query: { forUserId },
     schema: sessionProfileSchema,
   });
 
@@ -50,10 +53,10 @@ export function useSessions() {
 }
 
 /** One session profile; polls until its analysis is done or failed. */
-export function useSessionProfile(meetingId: string) {
+export function useSessionProfile(meetingId: string, forUserId?: string) {
   return useQuery({
-    queryKey: sessionKeys.detail(meetingId),
-    queryFn: () => getSessionProfile(meetingId),
+    queryKey: sessionKeys.detail(meetingId, forUserId),
+    queryFn: () => getSessionProfile(meetingId, forUserId),
     refetchInterval: (query) => {
       const data = query.state.data;
       return data && isPending(data.analysis) ? ANALYSIS_POLL_MS : false;

@@ -1,7 +1,7 @@
 import { type SessionProfile, sessionTexts } from '@agaton/contracts';
 import { Anchor, Breadcrumbs, Center, Grid, Group, Loader, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendar, IconClock, IconMessage } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '../../../components/ui/format';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -118,10 +118,25 @@ function Analysed({ profile }: { profile: SessionProfile }) {
   );
 }
 
+/**
+ * An organisation admin reading a member's session (spec 1 §6, spec 3 §2.2): the host page shows its own
+ * breadcrumb and heading, and handles a failed load (the spec's toast and redirect).
+ */
+export interface MemberSessionView {
+  /** The member's identity id (or coach user id). */
+  forUserId: string;
+  onError: () => void;
+}
+
 /** /coach/sessions/:meetingId: loading, loaded (analysing, failed or analysed) or error (spec 1 section 4). */
-export function SessionFeedback({ meetingId }: { meetingId: string }) {
-  const query = useSessionProfile(meetingId);
+export function SessionFeedback({ meetingId, member }: { meetingId: string; member?: MemberSessionView }) {
+  const query = useSessionProfile(meetingId, member?.forUserId);
   const profile = query.data;
+  const onMemberError = member?.onError;
+  const failed = query.isError && !profile;
+  useEffect(() => {
+    if (failed) onMemberError?.();
+  }, [failed, onMemberError]);
   let body: ReactNode;
   if (query.isPending) {
     body = (
@@ -130,7 +145,7 @@ export function SessionFeedback({ meetingId }: { meetingId: string }) {
       </Center>
     );
   } else if (!profile) {
-    body = <LoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    body = member ? null : <LoadFailed onRetry={() => query.refetch()} retrying={query.isFetching} />;
   } else if (isPending(profile.analysis)) {
     body = <InProgress profile={profile} />;
   } else if (profile.analysis.status === 'failed') {
@@ -140,8 +155,8 @@ export function SessionFeedback({ meetingId }: { meetingId: string }) {
   }
   return (
     <>
-      <Crumbs date={profile ? formatDateTime(profile.timestampSeconds) : undefined} />
-      <PageHeader title={F.heading} />
+      {!member && <Crumbs date={profile ? formatDateTime(profile.timestampSeconds) : undefined} />}
+      {!member && <PageHeader title={F.heading} />}
       {profile && <FeedbackMeta profile={profile} />}
       {body}
     </>

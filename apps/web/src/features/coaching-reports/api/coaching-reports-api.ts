@@ -11,7 +11,8 @@ import { api } from '../../../lib/api-client';
 export const coachingReportKeys = {
   all: ['coaching-reports'] as const,
   list: () => [...coachingReportKeys.all, 'list'] as const,
-  detail: (id: string) => [...coachingReportKeys.all, 'detail', id] as const,
+  detail: (id: string, forUserId?: string) =>
+    [...coachingReportKeys.all, 'detail', id, forUserId ?? null] as const,
 };
 
 export const getCoachingReports = (cursor?: string) =>
@@ -21,9 +22,11 @@ export const getCoachingReports = (cursor?: string) =>
     schema: coachingReportsPageSchema,
   });
 
-export const getCoachingReport = (id: string) =>
+/** `forUserId`: an organisation admin reading a member's report (spec 1 §6), with the admin's token. */
+export const getCoachingReport = (id: string, forUserId?: string) =>
   api.request<CoachingReport>(`/coaching-reports/${encodeURIComponent(id)}`, {
-    auth: 'user',
+    auth: forUserId ? 'admin' : 'user',
+    query: { forUserId },
     schema: coachingReportSchema,
   });
 
@@ -37,6 +40,9 @@ export function useCoachingReports() {
   });
 }
 
-export function useCoachingReport(id: string) {
-  return useQuery({ queryKey: coachingReportKeys.detail(id), queryFn: () => getCoachingReport(id) });
+export function useCoachingReport(id: string, forUserId?: string) {
+  return useQuery({
+    queryKey: coachingReportKeys.detail(id, forUserId),
+    queryFn: () => getCoachingReport(id, forUserId),
+  });
 }

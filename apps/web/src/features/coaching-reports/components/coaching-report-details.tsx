@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconClock, IconListDetails } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { BlockContent } from '../../../components/ui/block-content';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -46,11 +47,28 @@ function ReportError({
   );
 }
 
+/**
+ * An organisation admin reading a member's report (spec 1 §6, spec 3 §2.2): the host page shows its own
+ * breadcrumb and heading, and handles a failed load (the spec's toast and redirect).
+ */
+export interface MemberReportView {
+  /** The member's identity id (or coach user id). */
+  forUserId: string;
+  onError: () => void;
+  /** Where a per-session report's 'Open the session feedback' leads. */
+  sessionHref: (sessionId: string) => string;
+}
+
 /** /coach/coaching-reports/:coachingReportId (spec 1 section 2 "Coaching reports", section 8). */
-export function CoachingReportDetails({ reportId }: { reportId: string }) {
-  const query = useCoachingReport(reportId);
+export function CoachingReportDetails({ reportId, member }: { reportId: string; member?: MemberReportView }) {
+  const query = useCoachingReport(reportId, member?.forUserId);
   const report = query.data;
-  const crumbs = (
+  const onMemberError = member?.onError;
+  const failed = query.isError && !report;
+  useEffect(() => {
+    if (failed) onMemberError?.();
+  }, [failed, onMemberError]);
+  const crumbs = member ? null : (
     <Breadcrumbs mb="sm">
       <Anchor component={Link} to={paths.coachCoachingReports.href()} size="sm">
         {R.breadcrumb}
@@ -63,11 +81,12 @@ export function CoachingReportDetails({ reportId }: { reportId: string }) {
     </Breadcrumbs>
   );
 
+  const header = member ? null : <PageHeader title={R.heading} />;
   if (query.isPending) {
     return (
       <>
         {crumbs}
-        <PageHeader title={R.heading} />
+        {header}
         <Center py={80} role="status" aria-label="Loading">
           <Loader />
         </Center>
@@ -75,11 +94,12 @@ export function CoachingReportDetails({ reportId }: { reportId: string }) {
     );
   }
   if (!report) {
+    if (member) return null;
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <>
         {crumbs}
-        <PageHeader title={R.heading} />
+        {header}
         <ReportError notFound={notFound} onRetry={() => query.refetch()} retrying={query.isFetching} />
       </>
     );
@@ -89,8 +109,8 @@ export function CoachingReportDetails({ reportId }: { reportId: string }) {
   return (
     <>
       {crumbs}
-      <PageHeader title={R.heading} />
-      <Group gap="lg" mt={-8} mb="lg" data-testid="report-meta">
+      {header}
+      <Group gap="lg" mt={member ? 0 : -8} mb="lg" data-testid="report-meta">
         <Text size="sm" c="dark.5">
           {reportScope(meta)}
         </Text>
@@ -101,7 +121,15 @@ export function CoachingReportDetails({ reportId }: { reportId: string }) {
           </Text>
         </Group>
         {meta.type === 'PER_SESSION' && (
-          <Anchor component={Link} to={paths.coachSession.href(meta.sessionProfileId)} size="sm">
+          <Anchor
+            component={Link}
+            to={
+              member
+                ? member.sessionHref(meta.sessionProfileId)
+                : paths.coachSession.href(meta.sessionProfileId)
+            }
+            size="sm"
+          >
             {T.openSession}
           </Anchor>
         )}
