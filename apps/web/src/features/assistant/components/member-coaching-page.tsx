@@ -9,7 +9,7 @@ import { EmptyPanel } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { useCoachingUser, useMemberReports, useMemberSessions } from '../api/assistant-api';
 import { ASSISTANT_LABELS as L } from '../texts';
-import { reportOption, sessionOption } from '../utils/coaching';
+import { reportOptions, sessionOption } from '../utils/coaching';
 
 /** Where every coaching error leads (spec 3 §4, §8): the assistant dashboard, on its Coaching tab. */
 export const COACHING_TAB_HREF = `${paths.dashboardAssistant.href()}?tab=coaching`;
@@ -51,7 +51,7 @@ function useHistory(kind: Kind, identityId: string, enabled: boolean) {
   const query = kind === 'report' ? reports : sessions;
   const options =
     kind === 'report'
-      ? (reports.data?.items.map(reportOption) ?? [])
+      ? reportOptions(reports.data?.items ?? [])
       : (sessions.data?.items.map(sessionOption) ?? []);
   return { query, options };
 }
@@ -156,7 +156,7 @@ export function MemberCoachingPage(props: {
             <Select
               label={L.user.history}
               placeholder={L.user.historyPlaceholder}
-              w={280}
+              w={340}
               data={known ? options : [{ value: itemId, label: title }, ...options]}
               value={itemId}
               allowDeselect={false}

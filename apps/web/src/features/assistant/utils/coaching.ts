@@ -33,10 +33,24 @@ export function memberHref(user: TeamUser): string {
     : paths.dashboardAssistantUserSession.href(id);
 }
 
-/** History entry of a report: when it was written, and which kind it is (a week and its sessions share a time). */
-export function reportOption(report: CoachingReportSummary): { value: string; label: string } {
-  const kind = report.meta.type === 'PER_PERIOD' ? L.user.periodKind : L.user.sessionKind;
-  return { value: report.coachingReportId, label: `${historyDate(report.meta.createdAt)} · ${kind}` };
+/** Weeks are calendar weeks in UTC (the report writer's), so their first day is read in UTC. */
+const weekDay = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });
+
+/**
+ * History entries of the reports, newest written first (a week's report is rewritten after each of its
+ * sessions, so it comes before them), labelled with when each was written and what it covers.
+ */
+export function reportOptions(reports: readonly CoachingReportSummary[]): { value: string; label: string }[] {
+  return [...reports]
+    .sort((a, b) => Date.parse(b.meta.createdAt) - Date.parse(a.meta.createdAt))
+    .map((report) => {
+      const { meta } = report;
+      const covers =
+        meta.type === 'PER_PERIOD'
+          ? L.user.weekOf(weekDay.format(new Date(meta.timePeriodStart)))
+          : L.user.sessionOf(dayjs.unix(meta.sessionTimestamp).format('DD MMM HH:mm'));
+      return { value: report.coachingReportId, label: `${historyDate(meta.createdAt)} · ${covers}` };
+    });
 }
 
 /** History entry of a session: when it took place. */
