@@ -4,6 +4,7 @@ import { healthResponseSchema } from '@agaton/contracts';
 import type { Database } from '@agaton/db';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -38,7 +39,6 @@ import { trainingInsightsRoutes } from './modules/training-insights/training-ins
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
-import { registerPermissionsPolicy, serveSpa } from './plugins/web-delivery.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
@@ -120,7 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
 
-  registerPermissionsPolicy(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -189,4 +188,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+/** Serves the built SPA; any GET outside /api that is not a file gets index.html (client-side routes). */
+async function serveSpa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND');
+  });
 }
