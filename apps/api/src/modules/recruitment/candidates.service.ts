@@ -125,7 +125,9 @@ export async function createCandidate(
   options: { actor: OrgActor; input: z.output<typeof createCandidateRequestSchema> },
 ): Promise<Candidate> {
   const { actor, input } = options;
-  const traineeStatus: TraineeStatus = input.isTrainee ? 'InvitePending' : 'NotInvited';
+  // A trainee is invited at once unless the form said not to (spec 2 §3 inviteUserToTraining).
+  const invite = input.isTrainee && input.inviteUserToTraining !== false;
+  const traineeStatus: TraineeStatus = invite ? 'InvitePending' : 'NotInvited';
   const position = input.position || null;
   const { candidate, sent } = await ctx.db.transaction(async (tx) => {
     const team = await teamFor(tx, actor, input.department);
@@ -158,7 +160,7 @@ export async function createCandidate(
     return { candidate, sent };
   });
   if (sent) await sendInvitations(ctx, sent.invitations);
-  if (input.isTrainee) await emailTrainingInvitations(ctx, actor.orgId, [candidate]);
+  if (invite) await emailTrainingInvitations(ctx, actor.orgId, [candidate]);
   const [created] = await loadCandidates(ctx, actor, [candidate.id]);
   if (created) return created;
   // Only reachable if the candidate was removed in the meantime.

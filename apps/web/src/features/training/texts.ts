@@ -72,6 +72,7 @@ export const TR_LABELS = {
   challengingHint: 'Average score under 98, lowest first.',
   noChallenging: 'Nothing under 98 in this period.',
   timesChallenging: (n: number) => `${n}×`,
+  timesHint: 'Exercises in which it scored under 98',
   popularTopics: 'Popular topics',
   topicAttempts: (n: number) => `${n} ${n === 1 ? 'exercise' : 'exercises'}`,
   people: 'Trainees',

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import type { InsightFigures, TrainingInsights } from '@agaton/contracts';
 import { BarChart } from '@mantine/charts';
-import { Badge, Card, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { scoreColor } from '../../../components/ui/score-band';
 import { TR_LABELS } from '../texts';
@@ -46,7 +46,8 @@ export function FigureCards({ figures }: { figures: InsightFigures }) {
 export function DayChart({ days }: { days: NonNullable<TrainingInsights['cohort']>['days'] }) {
   const [metric, setMetric] = useState<DayChartMetric>('overall-score');
   const data = dayChartData(days, metric);
-  const label = DAY_CHART_METRICS.find((m) => m.metric === metric)?.label ?? '';
+  const entry = DAY_CHART_METRICS.find((m) => m.metric === metric);
+  const label = entry?.label ?? '';
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="day-chart">
       <Group justify="space-between" align="flex-start" mb="md">
@@ -73,6 +74,7 @@ export function DayChart({ days }: { days: NonNullable<TrainingInsights['cohort'
         data={data}
         dataKey="day"
         series={[{ name: 'value', label, color: 'brand.6' }]}
+        yAxisProps={{ domain: entry?.percent ? [0, 100] : [0, 'auto'] }}
         tickLine="y"
         gridAxis="y"
         withTooltip
@@ -111,26 +113,24 @@ export function ChallengingList({
           {TR_LABELS.noChallenging}
         </Text>
       ) : (
-        <List type="ordered" spacing={6} listStyleType="none" p={0}>
+        <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
           {items.map((item, i) => (
-            <List.Item key={item.label} data-testid="challenging-item">
-              <Group gap="xs" wrap="nowrap">
-                <Text size="xs" c="dimmed" w={20}>
-                  {i + 1}.
-                </Text>
-                <Text fw={600} ff={sounds ? 'monospace' : undefined} style={{ flex: 1 }}>
-                  {sounds ? `/${item.label}/` : item.label}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {TR_LABELS.timesChallenging(item.count)}
-                </Text>
-                <Badge color={scoreColor(item.score)} variant="light">
-                  {formatFigure(item.score)}
-                </Badge>
-              </Group>
-            </List.Item>
+            <Group component="li" key={item.label} gap="xs" wrap="nowrap" data-testid="challenging-item">
+              <Text size="xs" c="dimmed" w={20}>
+                {i + 1}.
+              </Text>
+              <Text fw={600} ff={sounds ? 'monospace' : undefined} style={{ flex: 1, minWidth: 0 }} truncate>
+                {sounds ? `/${item.label}/` : item.label}
+              </Text>
+              <Text size="xs" c="dimmed" title={TR_LABELS.timesHint}>
+                {TR_LABELS.timesChallenging(item.count)}
+              </Text>
+              <Badge color={scoreColor(item.score)} variant="light" w={56}>
+                {formatFigure(item.score)}
+              </Badge>
+            </Group>
           ))}
-        </List>
+        </Stack>
       )}
     </Card>
   );

@@ -39,7 +39,7 @@ export function UserInsights({
       <Anchor component={Link} to={back} size="sm">
         {TR_LABELS.backToInsights}
       </Anchor>
-      <Text size="sm">{person?.name ?? '…'}</Text>
+      {person ? <Text size="sm">{person.name}</Text> : null}
     </Breadcrumbs>
   );
 

@@ -51,23 +51,66 @@ export function figureCards(f: InsightFigures): FigureCard[] {
 
 /** Metrics the day-of-week chart can show, and how to read each from a day's figures. */
 export const DAY_CHART_METRICS = [
-  { metric: 'overall-score', label: L.overallScore, read: (f: InsightFigures) => f.overallScore },
-  { metric: 'study-time', label: `${L.studyTime} (min)`, read: (f: InsightFigures) => f.studyMinutes },
-  { metric: 'pronunciation', label: L.pronunciation, read: (f: InsightFigures) => f.pronunciation },
-  { metric: 'content-score', label: L.contentScore, read: (f: InsightFigures) => f.contentScore },
-  { metric: 'fluency', label: L.fluency, read: (f: InsightFigures) => f.fluency?.score ?? null },
-  { metric: 'fluency-pausing', label: `${L.pausing} (%)`, read: (f: InsightFigures) => f.pausingShare },
+  {
+    metric: 'overall-score',
+    label: L.overallScore,
+    percent: true,
+    read: (f: InsightFigures) => f.overallScore,
+  },
+  {
+    metric: 'study-time',
+    label: `${L.studyTime} (min)`,
+    percent: false,
+    read: (f: InsightFigures) => f.studyMinutes,
+  },
+  {
+    metric: 'pronunciation',
+    label: L.pronunciation,
+    percent: true,
+    read: (f: InsightFigures) => f.pronunciation,
+  },
+  {
+    metric: 'content-score',
+    label: L.contentScore,
+    percent: true,
+    read: (f: InsightFigures) => f.contentScore,
+  },
+  {
+    metric: 'fluency',
+    label: L.fluency,
+    percent: true,
+    read: (f: InsightFigures) => f.fluency?.score ?? null,
+  },
+  {
+    metric: 'fluency-pausing',
+    label: `${L.pausing} (%)`,
+    percent: true,
+    read: (f: InsightFigures) => f.pausingShare,
+  },
   {
     metric: 'fluency-hesitation',
     label: `${L.hesitation} (%)`,
+    percent: true,
     read: (f: InsightFigures) => f.hesitationShare,
   },
-  { metric: 'fluency-silence', label: `${L.silence} (%)`, read: (f: InsightFigures) => f.silenceShare },
-  { metric: 'lessons-completed', label: L.lessons, read: (f: InsightFigures) => f.lessonsCompleted },
-  { metric: 'words-said', label: L.wordsSaid, read: (f: InsightFigures) => f.wordsSaid },
+  {
+    metric: 'fluency-silence',
+    label: `${L.silence} (%)`,
+    percent: true,
+    read: (f: InsightFigures) => f.silenceShare,
+  },
+  {
+    metric: 'lessons-completed',
+    label: L.lessons,
+    percent: false,
+    read: (f: InsightFigures) => f.lessonsCompleted,
+  },
+  { metric: 'words-said', label: L.wordsSaid, percent: false, read: (f: InsightFigures) => f.wordsSaid },
 ] as const satisfies readonly {
   metric: InsightMetric;
   label: string;
+  /** A 0–100 figure: the chart's axis runs 0 to 100. */
+  percent: boolean;
   read: (f: InsightFigures) => number | null;
 }[];
 
