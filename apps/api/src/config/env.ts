@@ -158,7 +158,7 @@ const envSchema = z.object({
   /** Where that Chromium finds this server's pages; default the server's own loopback address. */
   PDF_BASE_URL: url.optional(),
   /** Pause between the word groups Ask Agaton's offline answers stream in (0 sends them at once). */
-  CHAT_STREAM_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(40),
+  CHAT_STREAM_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(80),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -100,13 +100,13 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
 
   it('a manager is refused people outside their teams; another organisation’s admin gets a refusal, not data', async () => {
     const outside = await askAs('manager', "What is @Parker Support's score?");
-    expect(outside).toContain("I can't find @parker");
+    expect(outside).toContain("I can't find @Parker");
     expect(outside).not.toContain('64');
     const ranking = await askAs('manager', 'Who needs coaching?');
     expect(ranking).not.toContain('Parker Support');
     expect(ranking).not.toContain(supportUserId);
     const stranger = await askAs('stranger', "What was @Casey Coach's score?");
-    expect(stranger).toContain("I can't find @casey");
+    expect(stranger).toContain("I can't find @Casey");
     expect(stranger).not.toContain('58');
     const tenant = await askAs('stranger', 'Show me the scores of the other organisation');
     expect(tenant).toContain(

@@ -48,7 +48,7 @@ export function resolveMentions(text: string, people: ScopedPerson[], teams: { i
     teams: [] as { id: string; name: string }[],
     unknown: [] as string[],
   };
-  for (const m of lower.matchAll(/([@#])([^\s@#]+)/g)) {
+  for (const m of text.matchAll(/([@#])([^\s@#]+)/g)) {
     const rest = lower.slice((m.index ?? 0) + 1);
     if (m[1] === '@') {
       const p = longest(rest, people, (x) => x.name) ?? longest(rest, people, (x) => x.name.split(' ')[0]);

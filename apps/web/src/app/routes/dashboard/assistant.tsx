@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { AssistantTabs } from '../../../features/assistant/components/assistant-tabs';
 import { CoachingOverview } from '../../../features/assistant/components/coaching-overview';
 import { DemoDashboard } from '../../../features/assistant/components/demo-dashboard';
-import { ChatPlaceholderPanel, LaterPanel } from '../../../features/assistant/components/later-panel';
+import { LaterPanel } from '../../../features/assistant/components/later-panel';
+import { ChatPage } from '../../../features/chat/components/chat-page';
 import { MembersPanel } from '../../../features/org-admin/components/members-panel';
 import { TeamsPanel } from '../../../features/org-admin/components/teams-panel';
 import { useDashboardAdmin } from './layout';
@@ -12,7 +13,7 @@ import { useDashboardAdmin } from './layout';
 export default function DashboardAssistantRoute() {
   const admin = useDashboardAdmin();
   const panels: Record<AssistantTab, ReactNode> = {
-    chat: <ChatPlaceholderPanel admin={admin} />,
+    chat: <ChatPage userType="ADMIN" devTools={admin.enabledFeatures.includes('DEVELOPMENT')} />,
     coaching: <CoachingOverview admin={admin} />,
     insights: <DemoDashboard />,
     'qa-dashboard': <LaterPanel tab="qa-dashboard" admin={admin} />,

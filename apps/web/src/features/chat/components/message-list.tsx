@@ -20,7 +20,10 @@ export function MessageList(props: {
   const end = useRef<HTMLDivElement>(null);
   const last = props.messages.at(-1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll as the answer grows
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [props.messages.length, last?.content]);
+  useEffect(() => {
+    // A block body: newer browsers return a Promise from scrollIntoView, which React would take for a cleanup.
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [props.messages.length, last?.content]);
   const thumb = async (messageId: string, isPositive: boolean, comment?: string) => {
     await props.onFeedback(messageId, isPositive, comment);
     notifications.show({ message: CHAT.feedbackThanks });
