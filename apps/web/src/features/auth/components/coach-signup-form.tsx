@@ -34,7 +34,8 @@ export function CoachSignupForm() {
   const inFlight = useRef(false);
 
   const form = useForm({
-    initialValues: { email: '', password: '' },
+    // A training invitation link passes the invited e-mail along (decision 018).
+    initialValues: { email: search.get('email') ?? '', password: '' },
     validate: {
       email: (value) =>
         !value.trim() ? messages.validation.required : EMAIL_PATTERN.test(value.trim()) ? null : true,

@@ -44,7 +44,8 @@ export function LoginForm({ audience }: { audience: Audience }) {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const form = useForm({
-    initialValues: { email: '', password: '' },
+    // A training invitation link passes the invited e-mail along (decision 018).
+    initialValues: { email: search.get('email') ?? '', password: '' },
     validate: {
       email: (value) => {
         if (!value.trim()) return messages.validation.required;

@@ -26,6 +26,10 @@ export interface FreeSpeechTaskProps {
   /** Last task of the free-speech-only mode: builds the results instead of next. */
   onFinish?: () => void;
   score?: (audio: Blob, question: string) => Promise<FreeSpeechScoreResponse>;
+  /** The best score so far from the caller (practice keeps it on the server); the demo's browser storage otherwise. */
+  best?: { initial: number | undefined };
+  /** A shorter recording limit than the demo's (practice records at most 30 s). */
+  maxSeconds?: number;
 }
 
 const defaultScore = (audio: Blob, question: string) => scoreFreeSpeech({ audio, question });
@@ -44,12 +48,21 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
   } = props;
   const score = props.score ?? defaultScore;
   const topic = task.data.topic;
-  const [best, setBest] = useState(() => loadDemoScores().freeSpeech[task._id]?.overall_score);
+  const given = props.best;
+  const stored = !given;
+  const [best, setBest] = useState(() =>
+    given ? given.initial : loadDemoScores().freeSpeech[task._id]?.overall_score,
+  );
   const run = useScoreTask({
     kind: 'free-speech',
     score: useCallback((audio: Blob) => score(audio, topic), [score, topic]),
     onScored: useCallback(
       (view: { overall: number }, response: FreeSpeechScoreResponse) => {
+        if (!stored) {
+          setBest((prior) => Math.max(prior ?? 0, view.overall));
+          onScored(view.overall);
+          return;
+        }
         const believability = believabilityOf(response);
         const saved = saveIfBetter('freeSpeech', {
           _id: task._id,
@@ -59,10 +72,11 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
         setBest(saved.overall_score);
         onScored(view.overall);
       },
-      [task._id, onScored],
+      [task._id, onScored, stored],
     ),
   });
-  const recorder = useRecorder({ onRecording: run.submit, maxDurationMs: DEMO_LIMITS.freeSpeechTimeoutMs });
+  const maxDurationMs = props.maxSeconds ? props.maxSeconds * 1000 : DEMO_LIMITS.freeSpeechTimeoutMs;
+  const recorder = useRecorder({ onRecording: run.submit, maxDurationMs });
   const believability = useMemo(() => (run.response ? believabilityOf(run.response) : null), [run.response]);
   const state = recorder.status === 'recording' ? 'recording' : run.status;
   const narrative = run.response?.nlp_assessment.narrative;
@@ -77,7 +91,9 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
           {topic}
         </Text>
         <Text size="sm" c="dimmed" mt={8}>
-          Hold the button and answer for 30 to 60 seconds.
+          {props.maxSeconds
+            ? `Hold the button and answer for up to ${props.maxSeconds} seconds.`
+            : 'Hold the button and answer for 30 to 60 seconds.'}
         </Text>
       </Card>
       {state !== 'scored' && (

@@ -21,6 +21,8 @@ export interface ReadingTaskProps {
   nextLabel: string;
   /** Injected in tests; the public phrase endpoint otherwise. */
   score?: (audio: Blob, targetPhrase: string) => Promise<PhraseScoreResponse>;
+  /** The best score so far from the caller (practice keeps it on the server); the demo's browser storage otherwise. */
+  best?: { initial: number | undefined };
 }
 
 const defaultScore = (audio: Blob, targetPhrase: string) => scorePhrase({ audio, targetPhrase });
@@ -33,19 +35,27 @@ export function ReadingTask({
   onNext,
   nextLabel,
   score = defaultScore,
+  best: given,
 }: ReadingTaskProps) {
   const sentence = task.data.sentence;
   const sample = useSampleAudio();
-  const [best, setBest] = useState(() => loadDemoScores().reading[task._id]?.overall_score);
+  const stored = !given;
+  const [best, setBest] = useState(() =>
+    given ? given.initial : loadDemoScores().reading[task._id]?.overall_score,
+  );
   const run = useScoreTask({
     kind: 'reading',
     score: useCallback((audio: Blob) => score(audio, sentence), [score, sentence]),
     onScored: useCallback(
       (view: { overall: number }) => {
-        setBest(saveIfBetter('reading', { _id: task._id, overall_score: view.overall }).overall_score);
+        setBest((prior) =>
+          stored
+            ? saveIfBetter('reading', { _id: task._id, overall_score: view.overall }).overall_score
+            : Math.max(prior ?? 0, view.overall),
+        );
         onScored(view.overall);
       },
-      [task._id, onScored],
+      [task._id, onScored, stored],
     ),
   });
   const recorder = useRecorder({ onRecording: run.submit, maxDurationMs: DEMO_LIMITS.maxReadingMs });
