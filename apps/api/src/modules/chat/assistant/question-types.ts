@@ -112,10 +112,13 @@ const KEYWORDS: [RegExp, QuestionType][] = [
   [/\b(cefr|english test|test results?|candidates?)\b/i, 'test-results'],
   [/\bneeds? coaching\b|\bwho (should|needs|is struggling)\b/i, 'needs-coaching'],
   [
+    /\b(how (can|do|should) i (get better|improve|stop)|how to (improve|stop)|tips?|exercises?|articles?)\b/i,
+    'improve',
+  ],
+  [
     /\b(words per minute|wpm|speaking rate|too fast|too slow|fillers?|filler words|um+|uh+)\b/i,
     'pace-fillers',
   ],
-  [/\b(how (can|do|should) i (get better|improve)|how to improve|tips?|exercises?|articles?)\b/i, 'improve'],
   [/\b(trend|improving|progress(ed)?|getting better|over time)\b/i, 'trend'],
   [/\b(sounds?|phonemes?)\b/i, 'weak-sounds'],
   [

@@ -188,7 +188,10 @@ export function compareAnswer(a: AnswerBuilder, subject: Subject, periods: Perio
   const row = (label: string, x: number | null, y: number | null) =>
     `- ${label}: ${y ?? '–'} → **${x ?? '–'}**${x !== null && y !== null ? ` (${delta(x, y)})` : ''}`;
   a.line(
-    `${subject.possessive} ${second.label} (${plural(now.length, 'session')}) against ${first.label} (${plural(before.length, 'session')}):`,
+    `${subject.name === 'You' ? '' : `${subject.name}, `}${second.label} (${plural(now.length, 'session')}) against ${first.label} (${plural(before.length, 'session')}):`.replace(
+      /^./,
+      (c) => c.toUpperCase(),
+    ),
   );
   a.line();
   a.line(row('Overall', fn.total, fb.total));
