@@ -4,7 +4,6 @@ import { healthResponseSchema } from '@agaton/contracts';
 import type { Database } from '@agaton/db';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -39,13 +38,13 @@ import { trainingInsightsRoutes } from './modules/training-insights/training-ins
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
+import { registerPermissionsPolicy, serveSpa } from './plugins/web-delivery.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
-import { seedDemoPractice } from './seed/demo-practice.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
@@ -113,13 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (done) => done && app.log.info('demo English test taken and scored'),
       (error) => app.log.error({ err: error }, 'demo English test failed'),
     );
-    // The demo trainees' practice, on the same pool (decision 018).
-    seedDemoPractice(ctx, { scoring }).then(
-      (attempts) => attempts && app.log.info({ attempts }, 'demo trainees practised'),
-      (error) => app.log.error({ err: error }, 'demo practice failed'),
-    );
   }
 
+  registerPermissionsPolicy(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -188,16 +183,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
-}
-
-/** Serves the built SPA; any GET outside /api that is not a file gets index.html (client-side routes). */
-async function serveSpa(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    if (request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    throw new AppError('NOT_FOUND');
-  });
 }

@@ -1,0 +1,69 @@
+import { relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Browser features the app may use: the microphone for its own pages (recordings, the English test),
+ * nothing else that reaches the user's devices, and nothing at all for embedded third parties.
+ */
+export const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'display-capture=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** Vite names every file under assets/ by its content hash, so a given URL never changes content. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and unhashed files: the browser revalidates (ETag) so a deploy shows at once. */
+export const REVALIDATE = 'no-cache';
+
+/** Sends the Permissions-Policy header on every response, API and pages alike. */
+export function registerPermissionsPolicy(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
+
+const isAsset = (path: string) => path.startsWith('/assets/');
+const isSourceMap = (path: string) => path.endsWith('.map');
+
+/**
+ * Serves the built SPA (issue 16 part 8): the .br or .gz sibling the build wrote when the browser
+ * accepts it (Content-Encoding, Vary: Accept-Encoding), hashed assets cached for a year, index.html
+ * revalidated, source maps never served. Any other GET outside /api that is not a file gets
+ * index.html (client-side routes); a missing asset is a 404, not HTML a script tag would choke on.
+ */
+export async function serveSpa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    allowedPath: (pathName) => !isSourceMap(pathName),
+    setHeaders: (reply, filePath) => {
+      const inAssets = relative(root, filePath).split(sep)[0] === 'assets';
+      reply.header('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const page =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      path !== '/api' &&
+      !path.startsWith('/api/') &&
+      !isAsset(path) &&
+      !isSourceMap(path);
+    if (page) return reply.type('text/html').sendFile('index.html');
+    throw new AppError('NOT_FOUND');
+  });
+}
