@@ -44,8 +44,8 @@ export function InProgress({ profile }: { profile: SessionProfile }) {
   );
 }
 
-/** The analysis failed: why, and a way back. */
-export function Failed({ profile }: { profile: SessionProfile }) {
+/** The analysis failed: why, and a way back (unless the host page gives its own, `back={false}`). */
+export function Failed({ profile, back = true }: { profile: SessionProfile; back?: boolean }) {
   return (
     <Alert
       color="red"
@@ -56,17 +56,19 @@ export function Failed({ profile }: { profile: SessionProfile }) {
       data-testid="feedback-failed"
     >
       <Text size="sm">{profile.analysis.error ?? T.analysisFailedFallback}</Text>
-      <Button
-        component={Link}
-        to={paths.coachSessions.href()}
-        variant="white"
-        color="red"
-        size="xs"
-        mt="md"
-        leftSection={<IconArrowLeft size={14} />}
-      >
-        {T.backToSessions}
-      </Button>
+      {back && (
+        <Button
+          component={Link}
+          to={paths.coachSessions.href()}
+          variant="white"
+          color="red"
+          size="xs"
+          mt="md"
+          leftSection={<IconArrowLeft size={14} />}
+        >
+          {T.backToSessions}
+        </Button>
+      )}
     </Alert>
   );
 }

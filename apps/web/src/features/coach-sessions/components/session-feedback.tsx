@@ -149,7 +149,7 @@ export function SessionFeedback({ meetingId, member }: { meetingId: string; memb
   } else if (isPending(profile.analysis)) {
     body = <InProgress profile={profile} />;
   } else if (profile.analysis.status === 'failed') {
-    body = <Failed profile={profile} />;
+    body = <Failed profile={profile} back={!member} />;
   } else {
     body = <Analysed profile={profile} />;
   }
