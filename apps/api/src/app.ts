@@ -45,6 +45,7 @@ import { smtpTransport } from './providers/mail/smtp.ts';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
+import { seedDemoPractice } from './seed/demo-practice.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
@@ -108,10 +109,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const seeded = await seedDemoSessions(ctx, sessions);
     if (seeded) app.log.info({ sessions: seeded }, 'demo sessions uploaded for analysis');
     // In the background: scoring six readings takes a while and the app answers meanwhile.
-    seedDemoEnglishTest(ctx, { scoring, store: sessions.store }).then(
-      (done) => done && app.log.info('demo English test taken and scored'),
-      (error) => app.log.error({ err: error }, 'demo English test failed'),
-    );
+    seedDemoEnglishTest(ctx, { scoring, store: sessions.store })
+      .then(
+        (done) => done && app.log.info('demo English test taken and scored'),
+        (error) => app.log.error({ err: error }, 'demo English test failed'),
+      )
+      // Then the demo trainees' practice (decision 018): one seed at a time on the shared pool.
+      .then(() => seedDemoPractice(ctx, { scoring }))
+      .then(
+        (attempts) => attempts && app.log.info({ attempts }, 'demo trainees practised'),
+        (error) => app.log.error({ err: error }, 'demo practice failed'),
+      );
   }
 
   registerPermissionsPolicy(app);

@@ -8,6 +8,7 @@ import {
 } from '@agaton/contracts';
 import { admins, candidates, DEMO_ACCOUNTS, practiceAttempts, teams, users } from '@agaton/db';
 import { and, count, eq } from 'drizzle-orm';
+import { AppError } from '../lib/app-error.ts';
 import type { AppContext } from '../lib/context.ts';
 import type { OrgActor } from '../lib/policy.ts';
 import { createCoachUser } from '../modules/auth/auth.service.ts';
@@ -65,6 +66,21 @@ function demoPosition(content: TestContent): PositionContent {
   return { position: DEMO_PRACTICE_TOPIC, levels };
 }
 
+const SEED_TIMEOUT_MS = 120_000;
+
+/** A busy or slow engine at start-up is asked again a few times before the seed gives up. */
+async function withRetries<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (error) {
+      const transient = error instanceof AppError && (error.code === 'BUSY' || error.code === 'TIMEOUT');
+      if (!transient || i >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000 * i));
+    }
+  }
+}
+
 /** When a seeded attempt was made: spread over this week and the last, never in the future. */
 function attemptTime(now: Date, trainee: number, attempt: number): Date {
   const daysAgo = [0, 1, 2, 5, 7, 9][(attempt + trainee) % 6];
@@ -76,7 +92,7 @@ function attemptTime(now: Date, trainee: number, attempt: number): Date {
  * The demo organisation's trainees (docs/decisions/018): each has a coach account (the demo password),
  * accepted an invitation and read the demo topic's sentences, scored by the real engine through
  * `recordPracticeAttempt` from real learners' recordings, spread over this week and the last. Runs once
- * per trainee (a trainee who already practised is left alone); the topic is added to the content once.
+ * per recording (what is already stored is left alone); the topic is added to the content once.
  * Study time: a seeded attempt counts its recording only (no browsing time is invented).
  */
 export async function seedDemoPractice(
@@ -97,17 +113,25 @@ export async function seedDemoPractice(
     });
   }
   const now = deps.now ?? new Date();
+  // Nobody waits for the seed: it may take its time on a machine busy with other work.
+  const scoring = {
+    pool: deps.scoring.pool,
+    timeoutsMs: {
+      ...deps.scoring.timeoutsMs,
+      reading: Math.max(deps.scoring.timeoutsMs.reading, SEED_TIMEOUT_MS),
+    },
+  };
   const recordings = demoPracticeRecordings();
   let recorded = 0;
   for (const [t, trainee] of DEMO_TRAINEES.entries()) {
     const userId = await acceptedDemoTrainee(ctx, actor, trainee);
-    const [{ done }] = await ctx.db
-      .select({ done: count() })
-      .from(practiceAttempts)
-      .where(eq(practiceAttempts.userId, userId));
-    if (done > 0) continue;
     const own = recordings.filter((r) => r.speaker === trainee.speaker);
     for (const [a, recording] of own.entries()) {
+      const [{ done }] = await ctx.db
+        .select({ done: count() })
+        .from(practiceAttempts)
+        .where(and(eq(practiceAttempts.userId, userId), eq(practiceAttempts.itemId, `demo-${recording.id}`)));
+      if (done > 0) continue;
       const meta: PracticeAttemptMeta = {
         topic: DEMO_PRACTICE_TOPIC,
         level: levelOf(recording.text),
@@ -116,13 +140,15 @@ export async function seedDemoPractice(
         studySeconds: 0,
       };
       const audio = new Uint8Array(readFileSync(new URL(recording.file, folder)));
-      await recordPracticeAttempt(ctx, {
-        scoring: deps.scoring,
-        userId,
-        meta,
-        audio,
-        now: attemptTime(now, t, a),
-      });
+      await withRetries(() =>
+        recordPracticeAttempt(ctx, {
+          scoring,
+          userId,
+          meta,
+          audio: audio.slice(),
+          now: attemptTime(now, t, a),
+        }),
+      );
       recorded++;
     }
   }

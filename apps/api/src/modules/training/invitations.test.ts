@@ -125,4 +125,20 @@ describe('training invitations', () => {
     expect((await invitation(inB.token)).json().candidateName).toBe('Cora in B');
     expect((await invitation(token)).json().candidateName).toBe('Tess Trainee');
   });
+
+  it('a trainee of two organisations practises in the one accepted last', async () => {
+    const inA = await inviteTrainee(t, org.tokens.owner, 'max@example.com');
+    const inB = await inviteTrainee(t, org.tokens.ownerB, 'max@example.com');
+    const max = await coach(t, 'max@example.com');
+    const practiceOrg = async () =>
+      (await call(t.app, 'GET', '/api/practice', { token: max.token })).json().organizationName;
+    const orgName = async (token: string) => (await invitation(token)).json().organizationName;
+    expect((await accept(inB.token, max.token)).statusCode).toBe(200);
+    expect(await practiceOrg()).toBe(await orgName(inB.token));
+    expect((await accept(inA.token, max.token)).statusCode).toBe(200);
+    expect(await practiceOrg()).toBe(await orgName(inA.token));
+    // Accepting B's again changes nothing: the latest acceptance stands.
+    expect((await accept(inB.token, max.token)).statusCode).toBe(200);
+    expect(await practiceOrg()).toBe(await orgName(inA.token));
+  });
 });
