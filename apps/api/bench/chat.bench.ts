@@ -57,7 +57,8 @@ const sam = await linkMember('Sam Seller', 92);
 const parker = await linkMember('Parker Support', 55);
 const stranger = await buildAdmin(db, { password: FACTORY_PASSWORD });
 
-async function token(path: string, body: object) {
+// biome-ignore lint/suspicious/noExplicitAny: JSON of the bench's own calls
+async function token(path: string, body: object): Promise<any> {
   const res = await fetch(`${address}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -89,15 +90,17 @@ type Who = keyof typeof tokens;
 async function ask(who: Who, text: string) {
   const headers = { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' };
   const auth = { authorization: headers.authorization };
-  const thread = await (await fetch(`${address}/api/chat/threads`, { method: 'POST', headers: auth })).json();
+  const thread = (await (
+    await fetch(`${address}/api/chat/threads`, { method: 'POST', headers: auth })
+  ).json()) as { threadId: string };
   const started = performance.now();
-  const sent = await (
+  const sent = (await (
     await fetch(`${address}/api/chat/threads/${thread.threadId}/messages`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ userType: who === 'coach' ? 'USER' : 'ADMIN', text }),
     })
-  ).json();
+  ).json()) as { runId: string };
   const res = await fetch(`${address}/api/chat/threads/${thread.threadId}/events?runId=${sent.runId}`, {
     headers: auth,
   });
