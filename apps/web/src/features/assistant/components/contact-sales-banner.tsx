@@ -12,7 +12,7 @@ export function ContactSalesBanner({ admin }: { admin: Admin }) {
     <Paper withBorder radius="md" px="md" py="xs" mb="lg" data-testid="contact-sales-banner">
       <Group justify="space-between" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <IconHeadset size={18} stroke={1.5} />
+          <IconHeadset size={18} stroke={1.5} style={{ flexShrink: 0 }} />
           <Text size="sm">{L.banner.text}</Text>
         </Group>
         <Button size="xs" variant="light" onClick={() => setOpen(true)}>
