@@ -1,6 +1,27 @@
+import { PLAN_TEXTS } from '@agaton/contracts';
+import { candidates, organisations, type StoredProductAccess } from '@agaton/db';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, latestEmail, type TestApp } from '../../testing/test-app.ts';
 import { addCandidate, recruitmentOrgs } from './recruitment-admin.test-helper.ts';
+
+/** Sets the learning app's users limit of an organisation. */
+async function setMaxUsers(t: TestApp, orgId: string, maxUserCount: number) {
+  const [org] = await t.db.select().from(organisations).where(eq(organisations.id, orgId));
+  const access = org.productAccess as StoredProductAccess;
+  await t.db
+    .update(organisations)
+    .set({ productAccess: { ...access, training: { ...access.training, maxUserCount } } })
+    .where(eq(organisations.id, orgId));
+}
+
+async function trainees(t: TestApp, orgId: string) {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(candidates)
+    .where(and(eq(candidates.orgId, orgId), eq(candidates.isTrainee, true)));
+  return row.n;
+}
 
 let t: TestApp;
 let orgs: Awaited<ReturnType<typeof recruitmentOrgs>>;
@@ -52,5 +73,43 @@ describe('Add training user (POST /api/candidate with isTrainee)', () => {
       },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it("refuses new trainees past the users limit with 402 'You have reached your users limit'", async () => {
+    const orgId = orgs.orgBId;
+    const recruit = await addCandidate(t, orgs.tokens.ownerB, {
+      name: 'Rae',
+      email: 'rae@b.example',
+      isRecruit: false,
+    });
+    await addCandidate(t, orgs.tokens.ownerB, {
+      name: 'Tia',
+      email: 'tia@b.example',
+      isRecruit: false,
+      isTrainee: true,
+    });
+    await setMaxUsers(t, orgId, 1);
+    const add = await call(t.app, 'POST', '/api/candidate', {
+      token: orgs.tokens.ownerB,
+      body: { name: 'Max', email: 'max@b.example', isRecruit: false, isTrainee: true },
+    });
+    expect(add.statusCode).toBe(402);
+    expect(add.json().error.message).toBe(PLAN_TEXTS.limitUsers);
+    const invite = await call(t.app, 'POST', '/api/candidate/training-invite', {
+      token: orgs.tokens.ownerB,
+      body: { candidateAstridIdentityIds: [recruit.identityId] },
+    });
+    expect(invite.statusCode).toBe(402);
+    expect(await trainees(t, orgId)).toBe(1);
+    expect(await latestEmail(t.app, 'max@b.example')).toBeUndefined();
+    // A recruit without training still fits, and one more seat lets the invitation through.
+    await addCandidate(t, orgs.tokens.ownerB, { name: 'Ray', email: 'ray@b.example', isRecruit: false });
+    await setMaxUsers(t, orgId, 2);
+    const second = await call(t.app, 'POST', '/api/candidate/training-invite', {
+      token: orgs.tokens.ownerB,
+      body: { candidateAstridIdentityIds: [recruit.identityId] },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await trainees(t, orgId)).toBe(2);
   });
 });

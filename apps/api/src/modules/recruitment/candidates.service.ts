@@ -14,6 +14,7 @@ import { trainingInvitationLink } from '../training/invitations.service.ts';
 import { toChallengeMeta, visibleCandidates } from './challenges.service.ts';
 import { trainingInvitationEmail } from './invitation-email.ts';
 import { type SentTests, sendInvitations, sendTestsInTransaction, type Tx } from './send-test.service.ts';
+import { assertTrainingSeats } from './training-seats.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;
 
@@ -131,6 +132,7 @@ export async function createCandidate(
   const position = input.position || null;
   const { candidate, sent } = await ctx.db.transaction(async (tx) => {
     const team = await teamFor(tx, actor, input.department);
+    if (input.isTrainee) await assertTrainingSeats(tx, actor.orgId, 1);
     const [member] = await tx
       .select({ id: members.id })
       .from(members)
@@ -170,7 +172,7 @@ export async function createCandidate(
 /**
  * POST /candidate/training-invite: marks the candidates as trainees with a pending invitation and
  * e-mails it. Candidates already training are left as they are. 404 (nothing changed) when one is not
- * visible to the admin.
+ * visible to the admin; 402 when those becoming trainees would pass the users limit.
  */
 export async function inviteToTraining(
   ctx: AppContext,
@@ -187,11 +189,19 @@ export async function inviteToTraining(
       'Some of the selected candidates were not found. No invitation was sent.',
     );
   }
-  const invited = await ctx.db
-    .update(candidates)
-    .set({ isTrainee: true, traineeStatus: 'InvitePending' })
-    .where(and(inArray(candidates.id, ids), ne(candidates.traineeStatus, 'Training')))
-    .returning();
+  const invited = await ctx.db.transaction(async (tx) => {
+    // Candidates who are not trainees yet take a seat of the learning app.
+    const newUsers = await tx
+      .select({ id: candidates.id })
+      .from(candidates)
+      .where(and(inArray(candidates.id, ids), eq(candidates.isTrainee, false)));
+    await assertTrainingSeats(tx, options.actor.orgId, newUsers.length);
+    return tx
+      .update(candidates)
+      .set({ isTrainee: true, traineeStatus: 'InvitePending' })
+      .where(and(inArray(candidates.id, ids), ne(candidates.traineeStatus, 'Training')))
+      .returning();
+  });
   await emailTrainingInvitations(ctx, options.actor.orgId, invited);
   return invited.map((c) => c.id);
 }

@@ -2,6 +2,7 @@ import { type Candidate, trainingTexts } from '@agaton/contracts';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { layout } from '../../../config/constants';
+import { ApiError } from '../../../lib/api-client';
 import { useTrainingInvite } from '../api/training-api';
 import { TR_LABELS } from '../texts';
 
@@ -11,11 +12,14 @@ export function InviteModal({
   onClose,
   selected,
   onInvited,
+  onLimit,
 }: {
   opened: boolean;
   onClose: () => void;
   selected: Candidate[];
   onInvited: () => void;
+  /** The server refused past the users limit (402): the limit modal instead. */
+  onLimit: () => void;
 }) {
   const invite = useTrainingInvite();
   async function send() {
@@ -29,7 +33,11 @@ export function InviteModal({
       });
       onInvited();
       onClose();
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        onLimit();
+        return;
+      }
       notifications.show({ color: 'red', message: trainingTexts.invitationsFailed });
     }
   }

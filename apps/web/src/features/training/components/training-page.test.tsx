@@ -191,6 +191,19 @@ describe('English Learning App page', { timeout: 30_000 }, () => {
     expect(await screen.findByText(trainingTexts.invitationsFailed)).toBeInTheDocument();
   });
 
+  it('opens the users-limit modal when the server refuses the invitation past the limit', async () => {
+    const refused = {
+      status: 402,
+      body: { error: { code: 'PAYMENT_REQUIRED', message: PLAN_TEXTS.limitUsers } },
+    };
+    const { user } = open({ extra: { 'POST /candidate/training-invite': refused } });
+    await screen.findByTestId('trainees-table');
+    await user.click(screen.getByRole('checkbox', { name: TR_LABELS.selectRow('Ben Two') }));
+    await user.click(screen.getByRole('button', { name: TR_LABELS.invite }));
+    await user.click(await screen.findByRole('button', { name: TR_LABELS.inviteSend }));
+    expect(await screen.findByRole('dialog', { name: PLAN_TEXTS.limitUsers })).toBeInTheDocument();
+  });
+
   it('opens the users-limit modal instead of the form when no user is left', async () => {
     const full = admin();
     full.productAccess.training = { haveAccess: true, status: 'trial-active', maxUserCount: 2 };

@@ -119,6 +119,7 @@ export function TrainingPage({
         onClose={close}
         selected={selectedRows}
         onInvited={() => setSelected(new Set())}
+        onLimit={() => setDialog('limit')}
       />
       <LimitModal
         kind="users"
