@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import type { AccessTokenClaims } from '@agaton/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from '@agaton/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AccessTokens } from './lib/tokens.ts';
 import {
   type FuzzCase,
   type JsonSchema,
@@ -29,6 +31,7 @@ interface Operation {
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const known: Record<string, string> = {};
+const forged: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ SCORING_RATE_LIMIT_PER_MINUTE: '10000' });
@@ -45,6 +48,13 @@ beforeAll(async () => {
   for (const [kind, token] of Object.entries(tokens)) expect(token, kind).toBeTruthy();
   const claims = JSON.parse(Buffer.from(tokens.admin.split('.')[1], 'base64url').toString());
   known.orgId = claims.orgId;
+  // Validly signed, but naming no UUID: each kind's claims with a subject a query would choke on.
+  const signer = new AccessTokens(t.config.JWT_SECRET, 300);
+  for (const kind of ['admin', 'user', 'candidate'] as const) {
+    const payload = JSON.parse(Buffer.from(tokens[kind].split('.')[1], 'base64url').toString());
+    const { iat: _iat, exp: _exp, iss: _iss, ...rest } = payload;
+    forged[kind] = await signer.sign({ ...rest, sub: "1' or '1'='1" } as AccessTokenClaims);
+  }
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -114,6 +124,7 @@ it('answers malformed input to every operation with 4xx, never 5xx, each within 
     for (const c of [...urls, ...bodies]) await send(op, c, token, failures);
     for (const c of [...urls.slice(0, 2), ...bodies.slice(0, 2)]) await send(op, c, undefined, failures);
     await send(op, probe, wrong, failures);
+    if (kind) await send(op, probe, forged[kind], failures);
   }
   expect(failures).toEqual([]);
 }, 120_000);
