@@ -140,6 +140,7 @@ describe('GET /api/insights', () => {
     expect((await insights(orgs.tokens.salesManager, `?userId=${ids.cy}`)).statusCode).toBe(404);
     // A manager of no team sees every trainee (spec 2 §6: with none, all are shown).
     expect(names(await ok(orgs.tokens.idleManager))).toHaveLength(4);
+    expect(names(await ok(orgs.tokens.idleManager, `?teamId=${orgs.support.id}`))).toEqual(['Cy Cole']);
   });
 
   it("never shows another organisation's trainees", async () => {
