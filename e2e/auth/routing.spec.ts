@@ -54,7 +54,8 @@ test.describe('routing and guards', () => {
     await storeTokens(page, 'admin', await adminSession(request, seeded.admin.email, seeded.admin.password));
     for (const [path, heading] of [
       ['/dashboard/training', 'English Learning App'],
-      ['/dashboard/assistant/user/u1/report', 'Coaching report'],
+      // (/dashboard/assistant/user/:userId/… with an unknown user toasts and leaves for the dashboard,
+      // spec 3 §8: e2e/dashboard/assistant.spec.ts.)
       ['/dashboard/assistant/qa-report/r1', 'QA report'],
       ['/dashboard/help', 'Help'],
       ['/admin/insights/u1', 'Insights'],

@@ -1,6 +1,6 @@
 import type { CoachingOverviewResponse, CoachingType, Member, TeamUser } from '@agaton/contracts';
 import { coachingReports, members } from '@agaton/db';
-import { count, inArray, max, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, max, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { OrgActor } from '../../lib/policy.ts';
@@ -101,18 +101,29 @@ export async function coachingOverview(
   };
 }
 
-/** One member of the overview, for the per-user pages: 404 outside the admin's reach (never 403). */
+/**
+ * One member of the overview, for the per-user pages, by identity id — or by their coach account id,
+ * which `forUserId` also accepts (Ask Agaton's links carry it): 404 outside the admin's reach (never 403).
+ */
 export async function coachingUser(
   ctx: AppContext,
   options: { actor: OrgActor; identityId: string },
 ): Promise<TeamUser> {
-  if (!/^[0-9a-f-]{36}$/i.test(options.identityId)) throw new AppError('NOT_FOUND');
-  const row = await visibleMember(ctx, options.actor, options.identityId).catch((error: unknown) => {
+  const { actor, identityId } = options;
+  if (!/^[0-9a-f-]{36}$/i.test(identityId)) throw new AppError('NOT_FOUND');
+  const [found] = await ctx.db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(eq(members.orgId, actor.orgId), or(eq(members.id, identityId), eq(members.userId, identityId))),
+    );
+  if (!found) throw new AppError('NOT_FOUND');
+  const row = await visibleMember(ctx, actor, found.id).catch((error: unknown) => {
     // Outside a manager's teams reads like a missing user, so ids tell nothing about other teams.
     if (error instanceof AppError && error.code === 'FORBIDDEN') throw new AppError('NOT_FOUND');
     throw error;
   });
-  const [member] = await toMembers(ctx, [row], options.actor);
+  const [member] = await toMembers(ctx, [row], actor);
   const [user] = await toTeamUsers(ctx, [member]);
   return user;
 }

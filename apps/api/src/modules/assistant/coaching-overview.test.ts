@@ -228,6 +228,16 @@ describe('the per-user pages read a member by identity id (spec 3 §2.2, spec 1 
     expect((await user(owner, randomUUID())).statusCode).toBe(404);
   });
 
+  it('also finds a member by their coach account id, as forUserId does', async () => {
+    const res = await user(owner, coachId);
+    expect(res.statusCode).toBe(200);
+    expect(teamUserSchema.parse(res.json()).aiCoachInfo.astridIdentityId).toBe(ids.analysed);
+    const otherTenant = await call(t.app, 'GET', `/api/admin/coaching-overview/users/${coachId}`, {
+      token: ownerB,
+    });
+    expect(otherTenant.statusCode).toBe(404);
+  });
+
   it("lists the member's real coaching reports and sessions by identity id", async () => {
     const reports = await call(t.app, 'GET', `/api/coaching-reports?forUserId=${ids.analysed}`, {
       token: owner,
