@@ -159,6 +159,10 @@ const envSchema = z.object({
   PDF_BASE_URL: url.optional(),
   /** Pause between the word groups Ask Agaton's offline answers stream in (0 sends them at once). */
   CHAT_STREAM_DELAY_MS: wholeNumber.min(0, 'must be 0 or more').default(80),
+  /** Ask Agaton's model (docs/decisions/021): an OpenAI-compatible endpoint such as https://api.openai.com/v1. */
+  LLM_BASE_URL: url.optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -6,8 +6,11 @@ import type { AppContext } from '../../lib/context.ts';
 import type { Answer } from './assistant/answer-kit.ts';
 import { type ChatOwner, findThread, summaryOf, toMessage } from './chat.service.ts';
 
-/** Produces the answer to one question (the offline assistant, or later a model). */
-export type Answerer = (text: string, signal: AbortSignal) => Promise<Answer>;
+/**
+ * Produces the answer to one question: the offline assistant (returns it whole) or a model (streams
+ * its deltas to `emit` as they come, then returns the whole answer).
+ */
+export type Answerer = (text: string, signal: AbortSignal, emit: (delta: string) => void) => Promise<Answer>;
 
 type Listener = (event: ChatStreamEvent) => void;
 
@@ -104,18 +107,27 @@ export class ChatRuns {
     let messageId: string | null = null;
     let streamed = '';
     try {
-      const answer = await answerer(text, signal);
       const [message] = await db
         .insert(chatMessages)
         .values({ threadId: live.threadId, runId: live.runId, role: 'assistant', content: '' })
         .returning();
       messageId = message.id;
       this.emit(live, { event: 'created', data: { runId: live.runId, message: toMessage(message) } });
-      for (const group of wordGroups(answer.markdown)) {
-        if (signal.aborted) break;
-        streamed += group;
-        this.emit(live, { event: 'delta', data: { runId: live.runId, text: group } });
-        if (this.delayMs) await sleep(this.delayMs, undefined, { signal }).catch(() => undefined);
+      // A model streams its own deltas; the offline assistant's finished answer is streamed here.
+      let streamedByAnswerer = false;
+      const answer = await answerer(text, signal, (delta) => {
+        if (signal.aborted) return;
+        streamedByAnswerer = true;
+        streamed += delta;
+        this.emit(live, { event: 'delta', data: { runId: live.runId, text: delta } });
+      });
+      if (!streamedByAnswerer) {
+        for (const group of wordGroups(answer.markdown)) {
+          if (signal.aborted) break;
+          streamed += group;
+          this.emit(live, { event: 'delta', data: { runId: live.runId, text: group } });
+          if (this.delayMs) await sleep(this.delayMs, undefined, { signal }).catch(() => undefined);
+        }
       }
       const steps = answer.steps.map((s) => stamp(s.kind, s.detail));
       if (signal.aborted) {
@@ -130,6 +142,11 @@ export class ChatRuns {
       await this.endRun(live, 'completed', null, steps);
       this.emit(live, { event: 'completed', data: { runId: live.runId, message: toMessage(done) } });
     } catch (error) {
+      // Stop aborts a model's request mid-stream: that is a cancel, not a failure.
+      if (signal.aborted && messageId) {
+        await this.finishCancelled(live, messageId, streamed, []);
+        return;
+      }
       this.ctx.log.error({ err: error, runId: live.runId }, 'chat run failed');
       if (messageId && !streamed) await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
       await this.endRun(

@@ -18,6 +18,7 @@ import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { answerAdmin } from './assistant/admin-assistant.ts';
 import { answerCoach } from './assistant/coach-assistant.ts';
+import { llmAnswerer } from './assistant/llm-assistant.ts';
 import {
   chatOwnerOf,
   createThread,
@@ -29,8 +30,15 @@ import {
 import { type ChatScope, chatScopeOf } from './chat-data.ts';
 import { type Answerer, ChatRuns } from './chat-runs.ts';
 
-/** The offline assistant for this asker's scope (resolved when the question is sent). */
-function offlineAnswerer(ctx: AppContext, scope: ChatScope): Answerer {
+/**
+ * The assistant for this asker's scope (resolved when the question is sent): an OpenAI-compatible
+ * model when LLM_BASE_URL and LLM_MODEL are set, the offline assistant otherwise.
+ */
+function answererFor(ctx: AppContext, scope: ChatScope): Answerer {
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
+  if (LLM_BASE_URL && LLM_MODEL) {
+    return llmAnswerer(ctx, scope, { baseUrl: LLM_BASE_URL, apiKey: LLM_API_KEY, model: LLM_MODEL });
+  }
   return (text) =>
     scope.kind === 'coach'
       ? answerCoach(ctx, scope, text, new Date())
@@ -102,7 +110,7 @@ export async function chatRoutes(app: FastifyInstance, options: { ctx: AppContex
         owner: who,
         threadId: request.params.threadId,
         text: request.body.text,
-        answer: offlineAnswerer(ctx, scope),
+        answer: answererFor(ctx, scope),
       });
       return reply.code(202).send(started);
     },
