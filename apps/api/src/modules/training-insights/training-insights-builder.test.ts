@@ -60,18 +60,21 @@ describe('figures of a set of attempts', () => {
     expect(f.wordsSaid).toBe(36);
   });
 
-  it('averages the speaking rate only over attempts with a rate and at least 10 words', () => {
+  it('averages the speaking rate over attempts with a rate once they hold at least 10 words together', () => {
     const f = figuresOf(
       [
-        attempt({ wordsPerMinute: 120, wordsSaid: 10 }),
-        attempt({ wordsPerMinute: 140, wordsSaid: 30 }),
-        attempt({ wordsPerMinute: 60, wordsSaid: 9 }),
+        attempt({ wordsPerMinute: 120, wordsSaid: 6 }),
+        attempt({ wordsPerMinute: 140, wordsSaid: 4 }),
         attempt({ wordsPerMinute: null, wordsSaid: 40 }),
       ],
       ALL,
     );
     expect(f.fluency?.wordsPerMinute).toBe(130);
-    expect(figuresOf([attempt({ wordsSaid: 4 })], ALL).fluency).toEqual({ score: 78, wordsPerMinute: null });
+    const few = figuresOf(
+      [attempt({ wordsPerMinute: 120, wordsSaid: 9 }), attempt({ wordsPerMinute: null, wordsSaid: 30 })],
+      ALL,
+    );
+    expect(few.fluency).toEqual({ score: 78, wordsPerMinute: null });
   });
 
   it('gives the share (0–100) of attempts with a pause, a hesitation, a silence', () => {

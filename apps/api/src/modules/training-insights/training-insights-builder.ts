@@ -107,7 +107,10 @@ const lessonKey = (a: InsightAttempt) => JSON.stringify([a.candidateId, a.topic,
 /** The figures of a set of attempts; a metric not asked for is null, as are averages without data. */
 export function figuresOf(attempts: InsightAttempt[], metrics: ReadonlySet<InsightMetric>): InsightFigures {
   const want = (metric: InsightMetric) => metrics.has(metric);
-  const rated = attempts.filter((a) => a.wordsPerMinute !== null && a.wordsSaid >= MIN_WORDS_FOR_RATE);
+  // Spec 2 §9: a speaking-rate average needs at least 10 words — counted over the attempts with a
+  // rate together, since one sentence read aloud is often shorter than that.
+  const rated = attempts.filter((a) => a.wordsPerMinute !== null);
+  const ratedWords = rated.reduce((t, a) => t + a.wordsSaid, 0);
   const topics = new Map<string, number>();
   for (const a of attempts) topics.set(a.topic, (topics.get(a.topic) ?? 0) + 1);
   const fluency = mean(attempts.map((a) => a.fluency));
@@ -121,7 +124,11 @@ export function figuresOf(attempts: InsightAttempt[], metrics: ReadonlySet<Insig
       : null,
     fluency:
       want('fluency') && fluency !== null
-        ? { score: fluency, wordsPerMinute: mean(rated.map((a) => a.wordsPerMinute ?? 0)) }
+        ? {
+            score: fluency,
+            wordsPerMinute:
+              ratedWords >= MIN_WORDS_FOR_RATE ? mean(rated.map((a) => a.wordsPerMinute ?? 0)) : null,
+          }
         : null,
     pausingShare: want('fluency-pausing') ? share(attempts, (a) => a.pauses > 0) : null,
     hesitationShare: want('fluency-hesitation') ? share(attempts, (a) => a.hesitations > 0) : null,
