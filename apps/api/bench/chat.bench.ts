@@ -1,7 +1,8 @@
 /**
  * `npm run bench:chat`: Ask Agaton's offline assistant on 40 questions with answer keys, through the
  * real app on a listening port (PGlite, demo organisation seeded). Prints the share answered
- * correctly, the share of out-of-scope questions refused, and the time to the first streamed token.
+ * correctly, the share of out-of-scope questions refused, and the time to the first streamed token —
+ * offline, or with the model named by LLM_BASE_URL, LLM_API_KEY and LLM_MODEL when they are set.
  *
  * Data: the demo organisation (`seedDemoData`: Sales with Casey Coach, Sam Seller, Riley Rep; Support
  * with Parker Support, Jordan Helpdesk), a second organisation, and analysed sessions built from the
@@ -29,7 +30,12 @@ const config = loadConfig({
   AUTH_RATE_LIMIT_MAX: '100000',
   SCORING_WARM: '0',
   CHAT_STREAM_DELAY_MS: '0',
+  // With LLM_BASE_URL and LLM_MODEL set, the same questions go to the model.
+  LLM_BASE_URL: process.env.LLM_BASE_URL ?? '',
+  LLM_API_KEY: process.env.LLM_API_KEY ?? '',
+  LLM_MODEL: process.env.LLM_MODEL ?? '',
 });
+const mode = config.LLM_BASE_URL && config.LLM_MODEL ? `with the model ${config.LLM_MODEL}` : 'offline';
 const app = await buildApp({ config, db, logger: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -240,12 +246,13 @@ const inScope = results.filter((r) => !r.outOfScope);
 const outScope = results.filter((r) => r.outOfScope);
 const ttfts = results.map((r) => r.ttft).sort((a, b) => a - b);
 const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
-console.log(`\nAsk Agaton offline, ${results.length} questions`);
+console.log(`\nAsk Agaton ${mode}, ${results.length} questions`);
 console.log(`answered correctly (in scope): ${pct(inScope.filter((r) => r.ok).length, inScope.length)}`);
 console.log(`refused correctly (out of scope): ${pct(outScope.filter((r) => r.ok).length, outScope.length)}`);
 console.log(
   `time to first token: median ${ttfts[Math.floor(ttfts.length / 2)].toFixed(0)} ms, p95 ${ttfts[Math.floor(ttfts.length * 0.95)].toFixed(0)} ms`,
 );
-console.log('with a model: not measured (the LLM path is not built; docs/decisions/021-ask-agaton.md)');
+if (mode === 'offline')
+  console.log('with a model: set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL and run again');
 await app.close();
 await database.close();
