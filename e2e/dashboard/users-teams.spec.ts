@@ -44,6 +44,8 @@ test.describe('Users, teams and licences', () => {
     await signIn(page, seeded.admin);
     const jordan = row(page, 'jordan@agaton.local');
     await expect(jordan).toContainText('Support');
+    // The cards load apart from the table (slower while the server analyses the demo sessions).
+    await expect(page.getByTestId('card-total-users').getByTestId('count')).toHaveText(/^\d+$/);
     const licences = await count(page, 'card-active-licenses');
     const users = await count(page, 'card-total-users');
     expect(licences).toBeGreaterThanOrEqual(5);
