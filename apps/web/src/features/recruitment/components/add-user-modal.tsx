@@ -4,6 +4,7 @@ import {
   createCandidateRequestSchema,
   EMAIL_PATTERN,
   messages,
+  PLAN_TEXTS,
 } from '@agaton/contracts';
 import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -92,7 +93,10 @@ export function AddUserModal({
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
-        onLimit();
+        // This page's own limit opens its modal; the other product's (the learning app's users, when
+        // the invitation was ticked on the English Test page) is named in a toast.
+        if (error.message === (training ? PLAN_TEXTS.limitUsers : PLAN_TEXTS.limitTests)) onLimit();
+        else notifications.show({ color: 'red', message: error.message });
         return;
       }
       const duplicate = error instanceof ApiError && error.status === 409;

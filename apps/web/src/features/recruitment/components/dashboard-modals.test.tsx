@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { billingTexts, messages, RECRUITMENT_TEXTS } from '@agaton/contracts';
+import { billingTexts, messages, PLAN_TEXTS, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -124,6 +124,22 @@ describe('Add user', { timeout: 30_000 }, () => {
     stubAdminApi({ 'POST /candidate': reply });
     await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
     expect(await screen.findByText(messages.org.addingUser)).toBeInTheDocument();
+  });
+
+  it("names the learning app's users limit in a toast, not as the tests limit", async () => {
+    const { user, dialog } = await openForm(3, {
+      'POST /candidate': {
+        status: 402,
+        body: { error: { code: 'PAYMENT_REQUIRED', message: PLAN_TEXTS.limitUsers } },
+      },
+    });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Ann');
+    await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
+    await user.click(within(dialog).getByLabelText(RT_LABELS.sendNow));
+    await user.click(within(dialog).getByLabelText(RT_LABELS.inviteTraining));
+    await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
+    expect(await screen.findByText(PLAN_TEXTS.limitUsers)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: RECRUITMENT_TEXTS.limitTests })).not.toBeInTheDocument();
   });
 
   it('opens the tests-limit modal instead of sending when no test is left', async () => {
