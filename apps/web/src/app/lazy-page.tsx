@@ -24,24 +24,25 @@ function withReload<T>(load: () => Promise<T>): () => Promise<T> {
     );
 }
 
+type AnyComponent = ComponentType<Record<string, unknown>>;
+
 /**
  * A route component loaded on first render (issue 16 part 8: the sign-in page must not carry the whole
  * app). It suspends inside its own boundary, so a layout's navigation stays while the page loads.
- * `name` picks a named export; default export otherwise.
+ * `name` picks a named export (default export otherwise); the result has that export's type.
  */
-export function lazyPage<P extends object, K extends string = 'default'>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K = 'default' as K,
-): ComponentType<P> {
-  const Page = lazy(
-    withReload(() => load().then((module) => ({ default: module[name] }))),
-  ) as unknown as ComponentType<P>;
-  function LazyPage(props: P) {
+export function lazyPage<M extends object, K extends keyof M = 'default' & keyof M>(
+  load: () => Promise<M>,
+  name?: K,
+): M[K] {
+  const key = (name ?? 'default') as K;
+  const Page = lazy(withReload(() => load().then((module) => ({ default: module[key] as AnyComponent }))));
+  function LazyPage(props: Record<string, unknown>) {
     return (
       <Suspense fallback={<PageLoader />}>
         <Page {...props} />
       </Suspense>
     );
   }
-  return LazyPage;
+  return LazyPage as M[K];
 }
