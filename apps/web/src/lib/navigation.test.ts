@@ -16,6 +16,13 @@ describe('coach menu', () => {
     ]);
   });
 
+  it('shows Practice only to trainees (the PRACTICE feature of an accepted training invitation)', () => {
+    expect(labels(coachNavItems(['WEB_APP_RECORDING']))).not.toContain('Practice');
+    const items = coachNavItems(['WEB_APP_RECORDING', 'PRACTICE']);
+    expect(labels(items)).toEqual(['Sessions', 'Coaching', 'Record Meeting', 'Practice']);
+    expect(items.at(-1)?.to).toBe('/coach/practice');
+  });
+
   it('sends /coach to Sessions, or to coaching reports when sessions are off', () => {
     expect(coachHome()).toBe('/coach/sessions');
     expect(coachHome({ sessions: false, coachingReports: true })).toBe('/coach/coaching-reports');
