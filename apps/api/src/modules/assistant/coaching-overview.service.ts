@@ -3,6 +3,7 @@ import { coachingReports, members } from '@agaton/db';
 import { and, count, eq, inArray, max, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 import { listMembers, toMembers, visibleMember } from '../org/org.service.ts';
 
@@ -110,7 +111,7 @@ export async function coachingUser(
   options: { actor: OrgActor; identityId: string },
 ): Promise<TeamUser> {
   const { actor, identityId } = options;
-  if (!/^[0-9a-f-]{36}$/i.test(identityId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(identityId)) throw new AppError('NOT_FOUND');
   const [found] = await ctx.db
     .select({ id: members.id })
     .from(members)

@@ -226,6 +226,17 @@ describe('the per-user pages read a member by identity id (spec 3 §2.2, spec 1 
     expect((await user(owner, ids.otherOrg)).statusCode).toBe(404);
     expect((await user(owner, 'not-an-id')).statusCode).toBe(404);
     expect((await user(owner, randomUUID())).statusCode).toBe(404);
+    // Shaped like a UUID but not one: still not found, never a failed cast (500).
+    const dashes = '-'.repeat(36);
+    expect((await user(owner, dashes)).statusCode).toBe(404);
+    for (const path of [
+      `/api/sessions?forUserId=${dashes}`,
+      `/api/coaching-reports?forUserId=${dashes}`,
+      `/api/coaching-reports/${dashes}?forUserId=${ids.analysed}`,
+      `/api/sessions/${dashes}?forUserId=${ids.analysed}`,
+    ]) {
+      expect((await call(t.app, 'GET', path, { token: owner })).statusCode, path).toBe(404);
+    }
   });
 
   it('also finds a member by their coach account id, as forUserId does', async () => {

@@ -4,6 +4,7 @@ import type { SessionMetrics } from '@agaton/speech';
 import { and, asc, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, encodeCursor } from '../sessions/sessions.service.ts';
 import { articlesFor } from './learning-needs.ts';
 import { type ReportSession, writePeriodReport, writeSessionReport } from './report-writer.ts';
@@ -158,7 +159,7 @@ export async function getCoachingReport(
   ctx: AppContext,
   options: { userId: string; reportId: string },
 ): Promise<CoachingReport> {
-  if (!/^[0-9a-f-]{36}$/i.test(options.reportId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(options.reportId)) throw new AppError('NOT_FOUND');
   const [row] = await ctx.db
     .select()
     .from(coachingReports)

@@ -3,6 +3,7 @@ import { members, teamMemberships } from '@agaton/db';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { authorizeOrg } from '../../lib/policy.ts';
 
 /**
@@ -23,14 +24,12 @@ export async function reportSubject(
   }
   if (claims.kind !== 'admin' || !claims.orgId) throw new AppError('FORBIDDEN');
   if (!forUserId) throw new AppError('VALIDATION', 'forUserId is required for an organisation admin.');
-  if (!/^[0-9a-f-]{36}$/i.test(forUserId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(forUserId)) throw new AppError('NOT_FOUND');
   const actor = await authorizeOrg(ctx, claims, claims.orgId);
   const [member] = await ctx.db
     .select({ id: members.id, userId: members.userId })
     .from(members)
-    .where(
-      and(eq(members.orgId, actor.orgId), or(eq(members.userId, forUserId), eq(members.id, forUserId))),
-    );
+    .where(and(eq(members.orgId, actor.orgId), or(eq(members.userId, forUserId), eq(members.id, forUserId))));
   if (!member?.userId) throw new AppError('NOT_FOUND');
   if (actor.teamScope) {
     const shared = actor.teamScope.length

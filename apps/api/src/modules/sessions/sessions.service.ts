@@ -10,6 +10,7 @@ import { sessions, users } from '@agaton/db';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { columnsOf, mayRecord, settle, stateOf } from '../billing/plan-rules.ts';
 import type { UploadedRecording } from './recording-upload.ts';
 
@@ -111,7 +112,7 @@ export function decodeCursor(cursor: string | undefined): { at: Date; id: string
   if (!cursor) return null;
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+  if (!id || Number.isNaN(at.getTime()) || !isUuid(id)) {
     throw new AppError('VALIDATION', 'The cursor is not valid.');
   }
   return { at, id };
@@ -149,7 +150,7 @@ export async function listSessions(
 
 /** One session of this user, or 404 (another user's id is indistinguishable from a missing one). */
 export async function findSession(ctx: AppContext, options: { userId: string; sessionId: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(options.sessionId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(options.sessionId)) throw new AppError('NOT_FOUND');
   const [row] = await ctx.db
     .select()
     .from(sessions)
