@@ -23,10 +23,6 @@ export const ASSISTANT_LABELS = {
     action: 'Contact sales',
     planName: 'Agaton assistant',
   },
-  chatPlaceholder: {
-    text: 'Ask Agaton is on its way',
-    hint: 'Soon you can ask about your teams and their calls here. Meanwhile, the Coaching tab shows how each member is coached.',
-  },
   later: {
     'qa-dashboard': {
       text: 'No QA results to chart yet',

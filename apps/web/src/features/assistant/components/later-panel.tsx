@@ -31,15 +31,3 @@ export function LaterPanel({ tab, admin }: { tab: LaterTab; admin: Admin }) {
     />
   );
 }
-
-/** Ask Agaton until the chat feature is wired in here. */
-export function ChatPlaceholderPanel({ admin }: { admin: Admin }) {
-  return (
-    <EmptyPanel
-      testId="chat-placeholder"
-      text={L.chatPlaceholder.text}
-      hint={L.chatPlaceholder.hint}
-      action={<NextStep admin={admin} />}
-    />
-  );
-}
