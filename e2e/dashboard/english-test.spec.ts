@@ -190,7 +190,8 @@ test.describe('English Test dashboard', () => {
     await signIn(page, seeded.admin);
     await page.getByRole('tab', { name: RT_LABELS.tabContent }).click();
     const positions = page.getByTestId('content-position');
-    await expect(positions).toHaveCount(3);
+    // The product's three, and the demo trainees' practice topic (docs/decisions/018).
+    await expect(positions).toHaveCount(4);
     await expect(positions.first()).toContainText('Beginner');
     await shot(page, 'content');
 
@@ -206,7 +207,7 @@ test.describe('English Test dashboard', () => {
     await expect(errors).toContainText(`ask is ${low.ask} but the pool has ${low.sentences.length}`);
     await shot(page, 'content-error');
     await page.getByRole('button', { name: RT_LABELS.cancel }).click();
-    await expect(positions).toHaveCount(3);
+    await expect(positions).toHaveCount(4);
   });
 
   test('reports without results send the admin back to the English Test; /download explains itself', async ({

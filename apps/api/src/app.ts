@@ -45,7 +45,7 @@ import { smtpTransport } from './providers/mail/smtp.ts';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
-import { seedDemoPractice } from './seed/demo-practice.ts';
+import { ensureDemoPracticeTopic, seedDemoPractice } from './seed/demo-practice.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
@@ -108,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.seedDemoSessions) {
     const seeded = await seedDemoSessions(ctx, sessions);
     if (seeded) app.log.info({ sessions: seeded }, 'demo sessions uploaded for analysis');
+    // The demo practice topic before anyone reads the content (decision 018); its scoring comes later.
+    await ensureDemoPracticeTopic(ctx);
     // In the background: scoring six readings takes a while and the app answers meanwhile.
     seedDemoEnglishTest(ctx, { scoring, store: sessions.store })
       .then(

@@ -89,6 +89,28 @@ function attemptTime(now: Date, trainee: number, attempt: number): Date {
 }
 
 /**
+ * Adds the demo topic to the demo organisation's content when it is missing; answers the demo owner as
+ * an actor, or null without a demo organisation. Quick: the app awaits it at start, before any journey
+ * or seed reads the content, so the content is the same from the first request on.
+ */
+export async function ensureDemoPracticeTopic(ctx: AppContext): Promise<OrgActor | null> {
+  const [owner] = await ctx.db
+    .select({ id: admins.id, orgId: admins.orgId })
+    .from(admins)
+    .where(eq(admins.email, DEMO_ACCOUNTS.admin));
+  if (!owner) return null;
+  const actor: OrgActor = { adminId: owner.id, orgId: owner.orgId, role: 'OWNER', teamScope: null };
+  const content = await getTestContent(ctx.db, owner.orgId);
+  if (!content.positions.some((p) => p.position === DEMO_PRACTICE_TOPIC)) {
+    await replaceTestContent(ctx, {
+      actor,
+      content: { ...content, positions: [...content.positions, demoPosition(content)] },
+    });
+  }
+  return actor;
+}
+
+/**
  * The demo organisation's trainees (docs/decisions/018): each has a coach account (the demo password),
  * accepted an invitation and read the demo topic's sentences, scored by the real engine through
  * `recordPracticeAttempt` from real learners' recordings, spread over this week and the last. Runs once
@@ -99,19 +121,8 @@ export async function seedDemoPractice(
   ctx: AppContext,
   deps: { scoring: Pick<ScoringRuntime, 'pool' | 'timeoutsMs'>; now?: Date },
 ): Promise<number> {
-  const [owner] = await ctx.db
-    .select({ id: admins.id, orgId: admins.orgId })
-    .from(admins)
-    .where(eq(admins.email, DEMO_ACCOUNTS.admin));
-  if (!owner) return 0;
-  const actor: OrgActor = { adminId: owner.id, orgId: owner.orgId, role: 'OWNER', teamScope: null };
-  const content = await getTestContent(ctx.db, owner.orgId);
-  if (!content.positions.some((p) => p.position === DEMO_PRACTICE_TOPIC)) {
-    await replaceTestContent(ctx, {
-      actor,
-      content: { ...content, positions: [...content.positions, demoPosition(content)] },
-    });
-  }
+  const actor = await ensureDemoPracticeTopic(ctx);
+  if (!actor) return 0;
   const now = deps.now ?? new Date();
   // Nobody waits for the seed: it may take its time on a machine busy with other work.
   const scoring = {
