@@ -38,6 +38,8 @@ const serverEnv = {
   // Journeys sign in far more often than one person would; the limiter has its own API tests.
   AUTH_RATE_LIMIT_MAX: '1000',
   SEED_DEMO_DATA: '1',
+  // Ask Agaton's answers stream slowly enough for the Stop journey to land mid-answer.
+  CHAT_STREAM_DELAY_MS: '150',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 };
