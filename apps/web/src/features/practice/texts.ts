@@ -15,7 +15,7 @@ export const PRACTICE_TEXTS = {
   lessons: 'Lessons completed',
   studyTime: 'Study time',
   minutes: (m: number) => `${m} min`,
-  attempts: 'Recordings scored',
+  attempts: 'Recordings',
   noExercises: 'This level has no exercises of this kind. Choose another level or exercise.',
   noContent: 'Your organisation has no practice content yet.',
   itemOf: (i: number, n: number) => `${i} of ${n}`,

@@ -1,6 +1,7 @@
 import {
   PRACTICE_FEATURE,
   type PracticeAttemptMeta,
+  type PracticeCatalog,
   practiceItemKey,
   trainingTexts,
 } from '@agaton/contracts';
@@ -31,6 +32,15 @@ import { PracticeProgress } from '../../../features/practice/components/practice
 import { PRACTICE_TEXTS as T } from '../../../features/practice/texts';
 import { ApiError } from '../../../lib/api-client';
 import { useCoachUser } from './layout';
+
+/** Where practice opens: the first topic the trainee has practised in, else the first topic. */
+function firstChoice(catalog: PracticeCatalog): ExerciseChoice | null {
+  const practised = catalog.topics.find((t) =>
+    Object.keys(catalog.progress.best).some((key) => key.startsWith(practiceItemKey(t.topic, ''))),
+  );
+  const topic = practised ?? catalog.topics[0];
+  return topic ? { topic: topic.topic, level: 'LOW', kind: 'reading' } : null;
+}
 
 /** Coaches who are not (or no longer) trainees: why, and where to go instead. */
 function Locked() {
@@ -64,8 +74,7 @@ export default function CoachPracticeRoute() {
   const openedAt = useRef(Date.now());
 
   const data = catalog.data;
-  const choice: ExerciseChoice | null =
-    picked ?? (data?.topics[0] ? { topic: data.topics[0].topic, level: 'LOW', kind: 'reading' } : null);
+  const choice: ExerciseChoice | null = picked ?? (data ? firstChoice(data) : null);
   const items = data && choice ? itemsOf(data, choice) : [];
   const current = items.length ? Math.min(index, items.length - 1) : -1;
   const item = current >= 0 ? items[current] : null;

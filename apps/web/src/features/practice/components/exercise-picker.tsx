@@ -9,6 +9,7 @@ import {
   Badge,
   Card,
   Group,
+  ScrollArea,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -87,42 +88,44 @@ export function ExercisePicker(props: {
           />
         </Stack>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
-        {items.map((item, index) => {
-          const best = catalog.progress.best[practiceItemKey(choice.topic, item.id)];
-          return (
-            <UnstyledButton
-              key={item.id}
-              onClick={() => props.onPick(index)}
-              aria-current={index === current}
-            >
-              <Card
-                withBorder
-                radius="md"
-                padding="sm"
-                h="100%"
-                style={index === current ? { borderColor: 'var(--mantine-color-brand-5)' } : undefined}
+      <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
+          {items.map((item, index) => {
+            const best = catalog.progress.best[practiceItemKey(choice.topic, item.id)];
+            return (
+              <UnstyledButton
+                key={item.id}
+                onClick={() => props.onPick(index)}
+                aria-current={index === current}
               >
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                  <Text size="sm" lineClamp={2}>
-                    {item.text}
-                  </Text>
-                  {best !== undefined ? (
-                    <Badge
-                      variant="light"
-                      color="teal"
-                      leftSection={<IconCircleCheck size={12} />}
-                      style={{ flexShrink: 0 }}
-                    >
-                      {Math.round(best)}
-                    </Badge>
-                  ) : null}
-                </Group>
-              </Card>
-            </UnstyledButton>
-          );
-        })}
-      </SimpleGrid>
+                <Card
+                  withBorder
+                  radius="md"
+                  padding="sm"
+                  h="100%"
+                  style={index === current ? { borderColor: 'var(--mantine-color-brand-5)' } : undefined}
+                >
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Text size="sm" lineClamp={2}>
+                      {item.text}
+                    </Text>
+                    {best !== undefined ? (
+                      <Badge
+                        variant="light"
+                        color="teal"
+                        leftSection={<IconCircleCheck size={12} />}
+                        style={{ flexShrink: 0 }}
+                      >
+                        {Math.round(best)}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Card>
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
+      </ScrollArea.Autosize>
     </Stack>
   );
 }
