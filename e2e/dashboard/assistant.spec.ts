@@ -114,7 +114,12 @@ test.describe('Assistant area', () => {
 
   test('a missing user or report is an error toast and a redirect to the assistant dashboard', async ({
     page,
+    request,
   }) => {
+    // Casey's reports exist once the demo sessions are analysed.
+    test.setTimeout(DEMO_ANALYSIS_TIMEOUT_MS + 60_000);
+    await waitForDemoAnalysis(request);
+
     await signIn(page, seeded.admin, '/dashboard/assistant?tab=coaching');
     await page.goto('/dashboard/assistant/user/00000000-0000-4000-8000-000000000000/report');
     await expect(page.getByText(ASSISTANT_TEXTS.couldNotFindUser)).toBeVisible();
@@ -123,6 +128,14 @@ test.describe('Assistant area', () => {
     await row(page, 'Casey Coach').getByRole('link').click();
     await expect(page).toHaveURL(/\/report\/[^/]+$/);
     const member = page.url().match(/\/user\/([^/]+)\//)![1];
+    // Fresh tokens for the typed URL: access tokens live 5 s in the journeys, and leaving a page while
+    // it refreshes one would replay the old refresh token (which signs the browser out).
+    await expect(page.getByTestId('coaching-summary')).toBeVisible();
+    await storeTokens(
+      page,
+      'admin',
+      await adminSession(page.request, seeded.admin.email, seeded.admin.password),
+    );
     await page.goto(`/dashboard/assistant/user/${member}/report/00000000-0000-4000-8000-000000000000`);
     await expect(page.getByText(ASSISTANT_TEXTS.fetchReport)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/assistant\?tab=coaching$/);
