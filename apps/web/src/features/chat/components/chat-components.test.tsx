@@ -10,6 +10,7 @@ import { CHAT } from '../texts';
 import { takeEvents } from '../utils/sse';
 import { messageTime } from '../utils/timestamps';
 import { Composer } from './composer';
+import { DiagnosticPanel } from './diagnostic-panel';
 import { FeedbackModal } from './feedback-modal';
 
 const wrap = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
@@ -83,5 +84,49 @@ describe('message times and the event stream', () => {
       { event: 'incomplete', data: { runId: 'r', reason: 'run_cancelled' } },
     ]);
     expect(rest).toBe('event: del');
+  });
+});
+
+describe('DiagnosticPanel', () => {
+  it('lists the messages cut at 200 characters and each run with its steps', () => {
+    const at = '2026-11-25T12:00:00.000Z';
+    wrap(
+      <DiagnosticPanel
+        data={{
+          thread: {
+            threadId: 't',
+            createdAt: at,
+            updatedAt: at,
+            summary: 'q',
+            openaiThreadId: null,
+            status: 'idle',
+            error: null,
+          },
+          messages: [
+            {
+              messageId: 'm1',
+              role: 'user',
+              content: 'q'.repeat(250),
+              createdAt: at,
+              citations: [],
+              userScore: null,
+            },
+          ],
+          runs: [
+            {
+              runId: 'r1',
+              status: 'incomplete',
+              reason: 'run_cancelled',
+              createdAt: at,
+              endedAt: at,
+              steps: [{ at, kind: 'question type', detail: 'score (keyword)' }],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText(`${'q'.repeat(200)}…`)).toBeInTheDocument();
+    expect(screen.getByText(/incomplete \(run_cancelled\)/)).toBeInTheDocument();
+    expect(screen.getByText('question type: score (keyword)')).toBeInTheDocument();
   });
 });
