@@ -12,5 +12,12 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Building a zod schema has no side effect, so schemas a page never uses are dropped, and with them
+    // zod itself from pages that use none (the sign-in page). Nothing here calls z.config().
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
 });

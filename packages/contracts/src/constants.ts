@@ -1,0 +1,52 @@
+/**
+ * Plain values shared by the contracts and the web forms. No zod here: importing them (the sign-in
+ * page does) must not pull the schema library into the page's JavaScript (issue 16 part 8).
+ */
+
+/**
+ * Ordinary e-mail address with a top-level domain of 2 to 63 letters (spec 1 §5, spec 2 §5).
+ * Shared by the API and the web forms so both accept exactly the same addresses.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,63}$/;
+
+/**
+ * Sign-up / reset password rule: at least 6 characters with a digit, a lowercase and an uppercase letter,
+ * drawn from letters, accented letters and common symbols (spec 1 §5).
+ */
+export const PASSWORD_PATTERN =
+  /^(?=.*\d)(?=.*[a-zà-ÿ])(?=.*[A-ZÀ-Þ])[A-Za-z0-9À-ÖØ-öø-ÿ!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~ ]{6,}$/;
+
+/** The 13 industries offered by the workspace form (spec 1 §9). */
+export const INDUSTRIES = [
+  'Technology',
+  'Telecommunications',
+  'Financial Services & Insurance',
+  'BPO & Contact Centers',
+  'Healthcare & Pharmaceuticals',
+  'Manufacturing & Industrial',
+  'Media & Advertising',
+  'Travel & Tourism',
+  'Retail & E-commerce',
+  'Real Estate',
+  'Automotive & Transportation',
+  'Consulting & Professional Services',
+  'Other',
+] as const;
+
+/** Departments ("Team" in the workspace form) (spec 1 §9, spec 2 §3). */
+export const DEPARTMENTS = [
+  'Sales B2C',
+  'Sales B2B',
+  'Customer Service',
+  'Customer Success',
+  'Quality Assurance',
+  'Data & Analytics',
+  'Operations',
+  'Finance',
+  'Marketing',
+  'Other',
+] as const;
+
+/** Auth realms: 'whiskey' for coach and candidate, 'whiskey-admin' for admins (spec 1 §6). */
+export const REALMS = { coach: 'whiskey', admin: 'whiskey-admin' } as const;
