@@ -3,10 +3,10 @@ import { ActionIcon, Alert, Box, Group, Loader, Paper, Stack, Text, Tooltip } fr
 import { notifications } from '@mantine/notifications';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown';
 import type { RespondStatus } from '../hooks/use-chat';
 import { CHAT } from '../texts';
 import { messageTime } from '../utils/timestamps';
-import { ChatMarkdown } from './chat-markdown';
 import { FeedbackModal } from './feedback-modal';
 
 /** The conversation: questions right, answers left with thumbs; the streaming answer grows in place. */
@@ -43,7 +43,7 @@ export function MessageList(props: {
         ) : (
           <Box key={m.messageId} maw={850} data-testid="assistant-message">
             <Paper withBorder p="sm" radius="md">
-              {m.content ? <ChatMarkdown>{m.content}</ChatMarkdown> : <Loader size="xs" type="dots" />}
+              {m.content ? <SafeMarkdown>{m.content}</SafeMarkdown> : <Loader size="xs" type="dots" />}
             </Paper>
             <Group gap={4} mt={4}>
               <Text size="xs" c="dimmed" mr="xs">

@@ -1,9 +1,9 @@
 import { PRACTISE_HEADING, splitPractise } from '@agaton/contracts';
 import { Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMicrophone } from '@tabler/icons-react';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown';
 import { LEARNING_INVENTED_TEXTS as T } from '../texts';
 import classes from './article-body.module.css';
-import { ArticleMarkdown } from './article-markdown';
 
 /** An article's markdown with its 'Practise aloud' section set apart as a panel to read from. */
 export function ArticleBody({ content }: { content: string }) {
@@ -11,7 +11,7 @@ export function ArticleBody({ content }: { content: string }) {
   return (
     <div data-testid="article-content">
       <div className={classes.prose}>
-        <ArticleMarkdown>{before}</ArticleMarkdown>
+        <SafeMarkdown>{before}</SafeMarkdown>
       </div>
       {practise !== null && (
         <section className={classes.practise} aria-labelledby="practise-aloud" data-testid="practise-section">
@@ -29,13 +29,13 @@ export function ArticleBody({ content }: { content: string }) {
             </div>
           </Group>
           <div className={classes.prose}>
-            <ArticleMarkdown>{practise}</ArticleMarkdown>
+            <SafeMarkdown>{practise}</SafeMarkdown>
           </div>
         </section>
       )}
       {after && (
         <div className={classes.prose}>
-          <ArticleMarkdown>{after}</ArticleMarkdown>
+          <SafeMarkdown>{after}</SafeMarkdown>
         </div>
       )}
     </div>

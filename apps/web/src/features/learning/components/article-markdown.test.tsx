@@ -3,10 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { renderAt, stubApi, thArticle } from '../api/learning-fixtures.test-helper';
-import { ArticleMarkdown } from './article-markdown';
 import { ArticlePage } from './article-page';
 
 declare global {
@@ -35,7 +35,7 @@ const HOSTILE = [
 ].join('\n');
 
 function renderMarkdown(markdown: string) {
-  const router = createMemoryRouter([{ path: '/', element: <ArticleMarkdown>{markdown}</ArticleMarkdown> }]);
+  const router = createMemoryRouter([{ path: '/', element: <SafeMarkdown>{markdown}</SafeMarkdown> }]);
   return render(
     <MantineProvider>
       <RouterProvider router={router} />

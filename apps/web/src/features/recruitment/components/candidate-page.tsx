@@ -21,7 +21,7 @@ import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
 import { useCandidates } from '../api/recruitment-api';
 import { RT_LABELS } from '../texts';
-import { StatusPill, TestCode } from './test-status';
+import { TestCode, TestStatusPill } from './test-status';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -61,7 +61,7 @@ function TestsTable({ userId, challenges }: { userId: string; challenges: Challe
                   <TestCode code={c.code} used={Boolean(c.completedAt)} />
                 </Table.Td>
                 <Table.Td>
-                  <StatusPill status={candidateTestStatus(c)} />
+                  <TestStatusPill status={candidateTestStatus(c)} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{c.completedAt ? formatDate(c.completedAt) : '—'}</Text>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { RT_LABELS } from '../texts';
 import type { CandidateRow } from '../utils/candidate-rows';
-import { StatusPill, TestCode } from './test-status';
+import { TestCode, TestStatusPill } from './test-status';
 
 const C = RT_LABELS.columns;
 
@@ -95,7 +95,7 @@ export function CandidatesTable({
                   </Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <StatusPill status={status} />
+                  <TestStatusPill status={status} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <TestCode code={latest?.code} used={Boolean(latest?.completedAt)} />

@@ -1,7 +1,8 @@
 import { CANDIDATE_TEST_STATUS_LABELS, type CandidateTestStatus, RECRUITMENT_TEXTS } from '@agaton/contracts';
-import { Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text, Tooltip } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { StatusPill } from '../../../components/ui/status-pill';
 import { RT_LABELS } from '../texts';
 
 const STATUS_COLOR: Record<CandidateTestStatus, string> = {
@@ -12,19 +13,9 @@ const STATUS_COLOR: Record<CandidateTestStatus, string> = {
 };
 
 /** The candidate's test status as a pill (spec 2 §4 texts). */
-export function StatusPill({ status }: { status: CandidateTestStatus }) {
+export function TestStatusPill({ status }: { status: CandidateTestStatus }) {
   return (
-    <Badge
-      color={STATUS_COLOR[status]}
-      variant="light"
-      radius="xl"
-      tt="none"
-      data-status={status}
-      style={{ flexShrink: 0, overflow: 'visible' }}
-      styles={{ label: { overflow: 'visible' } }}
-    >
-      {CANDIDATE_TEST_STATUS_LABELS[status]}
-    </Badge>
+    <StatusPill status={status} label={CANDIDATE_TEST_STATUS_LABELS[status]} color={STATUS_COLOR[status]} />
   );
 }
 

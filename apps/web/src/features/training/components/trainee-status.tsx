@@ -1,5 +1,5 @@
 import { type TraineeStatus, trainingTexts } from '@agaton/contracts';
-import { Badge } from '@mantine/core';
+import { StatusPill } from '../../../components/ui/status-pill';
 
 const STATUS_COLOR: Record<TraineeStatus, string> = {
   NotInvited: 'gray',
@@ -11,16 +11,6 @@ const STATUS_COLOR: Record<TraineeStatus, string> = {
 /** The trainee's status as a pill (spec 2 §4). */
 export function TraineeStatusPill({ status }: { status: TraineeStatus }) {
   return (
-    <Badge
-      color={STATUS_COLOR[status]}
-      variant="light"
-      radius="xl"
-      tt="none"
-      data-status={status}
-      style={{ flexShrink: 0, overflow: 'visible' }}
-      styles={{ label: { overflow: 'visible' } }}
-    >
-      {trainingTexts.statusLabels[status]}
-    </Badge>
+    <StatusPill status={status} label={trainingTexts.statusLabels[status]} color={STATUS_COLOR[status]} />
   );
 }

@@ -18,11 +18,11 @@ const components: Components = {
 };
 
 /**
- * Article markdown as React elements. Raw HTML in the markdown is dropped (`skipHtml`), and the tree
- * is sanitised (GitHub's schema: no scripts, no event handlers, no javascript: URLs) before rendering,
- * so nothing in an article can run in the reader's session.
+ * Markdown (learning articles, chat answers) as React elements. Raw HTML in the markdown is dropped
+ * (`skipHtml`), and the tree is sanitised (GitHub's schema: no scripts, no event handlers, no
+ * javascript: URLs) before rendering, so nothing in the text can run in the reader's session.
  */
-export function ArticleMarkdown({ children }: { children: string }) {
+export function SafeMarkdown({ children }: { children: string }) {
   return (
     <ReactMarkdown skipHtml rehypePlugins={[rehypeSanitize]} components={components}>
       {children}
