@@ -2,18 +2,16 @@ import {
   activityRequestSchema,
   activityResponseSchema,
   candidateTestSchema,
-  errorBodySchema,
   formActivityMetaSchema,
   formActivityResponseSchema,
 } from '@agaton/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { readAudioUpload } from '../scoring/multipart-audio.ts';
+import { jsonField, readAudioUpload, recordingUploadErrors } from '../scoring/multipart-audio.ts';
 import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
 import { resumeTest, submitActivity, submitRecording } from './assessment.service.ts';
 import { listeningAudioRoutes } from './listening-audio.ts';
@@ -26,30 +24,7 @@ export interface AssessmentRoutesOptions {
   store: ObjectStore | null;
 }
 
-const errors = {
-  ...errorResponses,
-  413: errorBodySchema,
-  415: errorBodySchema,
-  422: errorBodySchema,
-  503: errorBodySchema,
-} as const;
-
-/** The `meta` field of a recording upload, parsed and validated (400 with the fields at fault). */
-function parseMeta(raw: string | undefined) {
-  if (!raw) throw new AppError('VALIDATION', 'The request needs a "meta" field (JSON).');
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new AppError('VALIDATION', 'The "meta" field is not valid JSON.');
-  }
-  const meta = formActivityMetaSchema.safeParse(json);
-  if (!meta.success) {
-    const details = meta.error.issues.map((i) => ({ path: `meta.${i.path.join('.')}`, message: i.message }));
-    throw new AppError('VALIDATION', undefined, { details });
-  }
-  return meta.data;
-}
+const errors = recordingUploadErrors;
 
 /**
  * The candidate-facing calls of the English test (spec 2 §7), candidate token only: resume the test,
@@ -115,7 +90,7 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
         scoring,
         store: options.store,
         claims: actorOf(request),
-        meta: parseMeta(fields.meta),
+        meta: jsonField(fields.meta, formActivityMetaSchema),
         audio,
       });
     },

@@ -1,5 +1,8 @@
+import { errorBodySchema } from '@agaton/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/route-kit.ts';
 import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
 
 /** Upload types that can hold audio; anything else is refused before decoding (415). */
@@ -71,4 +74,37 @@ export function requiredText(fields: Record<string, string>, name: string, missi
   if (!value) throw new AppError('VALIDATION', missing);
   if (value.length > L.maxTextChars) throw new AppError('VALIDATION', T.textTooLong);
   return value;
+}
+
+/** The error answers of a route that takes a recording (OpenAPI). */
+export const recordingUploadErrors = {
+  ...errorResponses,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  422: errorBodySchema,
+  503: errorBodySchema,
+} as const;
+
+/** A JSON text field (the recording's `meta`), parsed and validated: 400 with the fields at fault. */
+export function jsonField<S extends z.ZodType>(
+  raw: string | undefined,
+  schema: S,
+  name = 'meta',
+): z.output<S> {
+  if (!raw) throw new AppError('VALIDATION', `The request needs a "${name}" field (JSON).`);
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError('VALIDATION', `The "${name}" field is not valid JSON.`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({
+      path: `${name}.${i.path.join('.')}`,
+      message: i.message,
+    }));
+    throw new AppError('VALIDATION', undefined, { details });
+  }
+  return parsed.data;
 }

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   invitationTokenParamsSchema,
   practiceAttemptMetaSchema,
   practiceAttemptResponseSchema,
@@ -10,11 +9,10 @@ import {
 } from '@agaton/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { readAudioUpload } from '../scoring/multipart-audio.ts';
+import { jsonField, readAudioUpload, recordingUploadErrors } from '../scoring/multipart-audio.ts';
 import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
 import { acceptInvitation, declineInvitation, getInvitation } from './invitations.service.ts';
 import {
@@ -30,30 +28,7 @@ export interface TrainingRoutesOptions {
   scoring: ScoringRuntime;
 }
 
-const errors = {
-  ...errorResponses,
-  413: errorBodySchema,
-  415: errorBodySchema,
-  422: errorBodySchema,
-  503: errorBodySchema,
-} as const;
-
-/** The `meta` field of a practice recording, parsed and validated (400 with the fields at fault). */
-function parseMeta(raw: string | undefined) {
-  if (!raw) throw new AppError('VALIDATION', 'The request needs a "meta" field (JSON).');
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new AppError('VALIDATION', 'The "meta" field is not valid JSON.');
-  }
-  const meta = practiceAttemptMetaSchema.safeParse(json);
-  if (!meta.success) {
-    const details = meta.error.issues.map((i) => ({ path: `meta.${i.path.join('.')}`, message: i.message }));
-    throw new AppError('VALIDATION', undefined, { details });
-  }
-  return meta.data;
-}
+const errors = recordingUploadErrors;
 
 /**
  * The trainee's side of the English Learning App (decision 018): the e-mailed invitation (read and
@@ -144,7 +119,12 @@ export async function trainingRoutes(app: FastifyInstance, options: TrainingRout
       // Refuse a coach who is not training before reading their upload.
       await traineeOf(ctx, userId);
       const { audio, fields } = await readAudioUpload(request, { maxUploadBytes: scoring.maxUploadBytes });
-      return recordPracticeAttempt(ctx, { scoring, userId, meta: parseMeta(fields.meta), audio });
+      return recordPracticeAttempt(ctx, {
+        scoring,
+        userId,
+        meta: jsonField(fields.meta, practiceAttemptMetaSchema),
+        audio,
+      });
     },
   );
 
