@@ -28,7 +28,8 @@ export function AssistantTabs({ admin, panels }: { admin: Admin; panels: Record<
         }}
         keepMounted={false}
       >
-        <Tabs.List mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {/* Eight tabs do not fit one line beside the sidebar: they wrap rather than hide off-screen. */}
+        <Tabs.List mb="lg" style={{ flexWrap: 'wrap' }}>
           {visible.map((t) => (
             <Tabs.Tab key={t} value={t} style={{ flexShrink: 0 }}>
               {L.tabs[t]}
