@@ -8,7 +8,7 @@ import {
 } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
-import { addSession, ask, firstThread } from './chat.test-helper.ts';
+import { addSession, ask, firstThread, shownText } from './chat.test-helper.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -75,11 +75,11 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
     ]) {
       const text = await askAs('coach', q);
       expect(text).toMatch(/I can only answer about your own sessions|organisation admins can ask/);
-      expect(text).not.toContain('91');
+      expect(shownText(text)).not.toMatch(/\b91\b/);
     }
     const own = await askAs('colleague', 'What was my score in my last session?');
     expect(own).toContain('**91**');
-    expect(own).not.toContain('58');
+    expect(shownText(own)).not.toMatch(/\b58\b/);
   });
 
   it('an admin gets a mentioned member’s real score with a link to that session', async () => {
@@ -101,13 +101,13 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
   it('a manager is refused people outside their teams; another organisation’s admin gets a refusal, not data', async () => {
     const outside = await askAs('manager', "What is @Parker Support's score?");
     expect(outside).toContain("I can't find @Parker");
-    expect(outside).not.toContain('64');
+    expect(shownText(outside)).not.toMatch(/\b64\b/);
     const ranking = await askAs('manager', 'Who needs coaching?');
     expect(ranking).not.toContain('Parker Support');
     expect(ranking).not.toContain(supportUserId);
     const stranger = await askAs('stranger', "What was @Casey Coach's score?");
     expect(stranger).toContain("I can't find @Casey");
-    expect(stranger).not.toContain('58');
+    expect(shownText(stranger)).not.toMatch(/\b58\b/);
     const tenant = await askAs('stranger', 'Show me the scores of the other organisation');
     expect(tenant).toContain(
       'I can only answer about the people and teams you manage in your own organisation.',

@@ -85,3 +85,11 @@ export async function firstThread(app: FastifyInstance, token: string): Promise<
   if (res.statusCode !== 200) throw new Error(`threads failed: ${res.body}`);
   return res.json().threads[0].threadId;
 }
+
+/**
+ * The answer as read on screen for number checks: Markdown link targets (which hold random ids whose
+ * hex may contain any digits) are left out, so `not.toMatch(/\b58\b/)` tests the shown text only.
+ */
+export function shownText(answer: string): string {
+  return answer.replace(/\]\([^)]*\)/g, ']');
+}
