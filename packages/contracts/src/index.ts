@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './goals.ts';
 export * from './org.ts';
 export * from './plans.ts';
+export * from './qa.ts';
 export * from './recruitment.ts';
 export * from './scoring.ts';
 export * from './sessions.ts';

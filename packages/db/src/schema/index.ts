@@ -4,6 +4,7 @@ export * from './chat.ts';
 export * from './identity.ts';
 export * from './mail.ts';
 export * from './organisation.ts';
+export * from './qa.ts';
 export * from './recruitment.ts';
 export * from './sessions.ts';
 export * from './training.ts';

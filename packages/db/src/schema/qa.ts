@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { admins, members } from './identity.ts';
+import { organisations } from './organisation.ts';
+import { sessions } from './sessions.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Call quality assurance (spec 3 §2.4–2.7, §3.1–3.3): scorecards (question sets) with questions,
+ * reference documents per scorecard, calls (uploaded or recorded coach sessions), one QA item per
+ * analysed call and one answer per (item, question). docs/decisions/022-call-qa.md.
+ */
+
+/** A scorecard (spec 3 §3.2 question set). */
+export const qaQuestionSets = pgTable(
+  'qa_question_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qa_question_sets_org_name_idx').on(t.orgId, t.name)],
+);
+
+/**
+ * A scorecard question (spec 3 §3.1). `speaker`, `phrases` and `examples` are the offline answerer's
+ * evidence (whose turns to read; literal phrases; example phrasings compared by sentence embeddings).
+ * A question removed from its last scorecard is kept (its answers stay readable) but no longer asked.
+ * `version` grows on every change that can change answers; answers record the version they used.
+ */
+export const qaQuestions = pgTable(
+  'qa_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    questionText: text('question_text').notNull(),
+    presentationText: text('presentation_text').notNull(),
+    purposes: jsonb('purposes').$type<('COACHING' | 'QUALITY')[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isTrueGood: boolean('is_true_good').notNull(),
+    severity: text('severity', { enum: ['MEDIUM', 'HIGH'] }).notNull(),
+    speaker: text('speaker', { enum: ['AGENT', 'CUSTOMER', 'ANY'] })
+      .notNull()
+      .default('AGENT'),
+    phrases: jsonb('phrases').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    examples: jsonb('examples').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    version: integer('version').notNull().default(1),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('qa_questions_org_idx').on(t.orgId)],
+);
+
+/** Which scorecards a question belongs to (more than one = Shared). */
+export const qaQuestionSetMembers = pgTable(
+  'qa_question_set_members',
+  {
+    questionSetId: uuid('question_set_id')
+      .notNull()
+      .references(() => qaQuestionSets.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => qaQuestions.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionSetId, t.questionId] }),
+    index('qa_question_set_members_question_idx').on(t.questionId),
+  ],
+);
+
+/** A reference document of a scorecard (PDF, DOCX, TXT): its extracted text is evidence for answers. */
+export const qaDocuments = pgTable(
+  'qa_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionSetId: uuid('question_set_id')
+      .notNull()
+      .references(() => qaQuestionSets.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    objectKey: text('object_key').notNull(),
+    text: text('text').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('qa_documents_set_idx').on(t.questionSetId)],
+);
+
+/** One line of a call transcript (speaker turn), times in seconds from the start of the call. */
+export interface StoredTranscriptLine {
+  speaker: 'AGENT' | 'CUSTOMER' | 'UNKNOWN';
+  /** The label the source used ("Agent", "spk_0", a name), or the channel. */
+  speakerLabel: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A call to review: uploaded through POST /api/qa/calls (audio and/or transcript) or a member's
+ * analysed coach session (source SESSION, one call per session). The agent is an organisation member.
+ */
+export const qaCalls = pgTable(
+  'qa_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    agentMemberId: uuid('agent_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['UPLOAD', 'SESSION'] }).notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    occurredAt: at('occurred_at').notNull(),
+    /** The recording, when there is one. */
+    objectKey: text('object_key'),
+    contentType: text('content_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    durationSeconds: real('duration_seconds'),
+    /** Where the transcript came from: the upload, or the speech engine. */
+    transcriptSource: text('transcript_source', { enum: ['UPLOAD', 'ENGINE'] }),
+    transcript: jsonb('transcript').$type<StoredTranscriptLine[]>(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    error: text('error'),
+    uploadedBy: uuid('uploaded_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    analysedAt: at('analysed_at'),
+  },
+  (t) => [
+    index('qa_calls_org_occurred_idx').on(t.orgId, t.occurredAt),
+    index('qa_calls_agent_idx').on(t.agentMemberId),
+    uniqueIndex('qa_calls_session_idx').on(t.sessionId),
+  ],
+);
+
+/** The QA item of an analysed call (spec 3 §3.3): its worst flag, and whether a manager reviewed it. */
+export const qaItems = pgTable(
+  'qa_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => qaCalls.id, { onDelete: 'cascade' }),
+    agentMemberId: uuid('agent_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    flagLevel: text('flag_level', { enum: ['UNSPECIFIED', 'GREEN', 'YELLOW', 'RED'] }).notNull(),
+    /** The alert time: when the call took place. */
+    qcAt: at('qc_at').notNull(),
+    isReviewed: boolean('is_reviewed').notNull().default(false),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: uuid('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('qa_items_call_idx').on(t.callId),
+    index('qa_items_org_qc_idx').on(t.orgId, t.qcAt),
+    index('qa_items_agent_idx').on(t.agentMemberId),
+  ],
+);
+
+/** A citation as stored: the transcript lines (indexes into qa_calls.transcript) an answer rests on. */
+export interface StoredCitation {
+  lineIndexes: number[];
+  start: number;
+  end: number;
+  quotes: string[];
+}
+
+/** One question answered for one call (a bullet of spec 3 §3.3). */
+export const qaAnswers = pgTable(
+  'qa_answers',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => qaItems.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => qaQuestions.id, { onDelete: 'cascade' }),
+    answer: text('answer', { enum: ['YES', 'NO', 'NOT_APPLICABLE'] }).notNull(),
+    flagLevel: text('flag_level', { enum: ['UNSPECIFIED', 'GREEN', 'YELLOW', 'RED'] }).notNull(),
+    confidence: real('confidence').notNull(),
+    /** The margin was too small to decide: shown as "needs review" instead of a guess. */
+    needsReview: boolean('needs_review').notNull().default(false),
+    citations: jsonb('citations').$type<StoredCitation[]>().notNull().default(sql`'[]'::jsonb`),
+    answeredBy: text('answered_by', { enum: ['OFFLINE', 'LLM'] }).notNull(),
+    questionVersion: integer('question_version').notNull(),
+    answeredAt: at('answered_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.questionId] }),
+    index('qa_answers_question_idx').on(t.questionId),
+  ],
+);
