@@ -27,6 +27,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { qaDashboardRoutes } from './modules/qa/qa-dashboard.routes.ts';
 import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
 import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
 import { scoringModule } from './modules/scoring/scoring.module.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       assistantRoutes(api, ctx);
       insightsRoutes(api, ctx);
       trainingInsightsRoutes(api, ctx);
+      qaDashboardRoutes(api, ctx);
       articlesRoutes(api, ctx);
       api.register(chatRoutes, { ctx });
       recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });

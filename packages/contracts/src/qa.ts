@@ -447,7 +447,10 @@ export const qaDashboardSchema = z.object({
     }),
   ),
   /** QA Performance Trend: one point per day with calls. */
-  trend: z.array(z.object({ date: z.string(), averageScore: z.number(), items: z.number().int() })),
+  /** `date` is YYYY-MM-DD in the query's time zone; averageScore is null when no answer applied that day. */
+  trend: z.array(
+    z.object({ date: z.string(), averageScore: z.number().nullable(), items: z.number().int() }),
+  ),
   /** Data Explorer: per agent in scope. */
   agents: z.array(
     z.object({

@@ -1,0 +1,172 @@
+import { FLAG_SCORE, type QaDashboard } from '@agaton/contracts';
+import { members, qaAnswers, qaItems, qaQuestions, teamMemberships } from '@agaton/db';
+import { and, asc, eq, exists, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
+
+/** Options of {@link qaDashboard}. */
+export interface QaDashboardOptions {
+  actor: OrgActor;
+  /** Seconds since the epoch, both ends included (the UI sends 23:59:59 of the last day). */
+  fromTime: number;
+  toTime: number;
+  /** Only agents of this team (403 outside a manager's teams, 404 outside the organisation). */
+  teamId?: string;
+  /** Only these agents (identity ids); ids outside the scope are ignored. */
+  userIds?: string[];
+  /** IANA time zone the trend's days are counted in. */
+  timeZone: string;
+}
+
+/** The agent belongs to at least one of these teams. */
+function inTeams(ctx: AppContext, teamIds: string[]): SQL {
+  if (teamIds.length === 0) return sql`false`;
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(teamMemberships)
+      .where(
+        and(eq(teamMemberships.memberId, qaItems.agentMemberId), inArray(teamMemberships.teamId, teamIds)),
+      ),
+  );
+}
+
+/** A day formatter for the zone; an unknown zone is the caller's mistake (400). */
+function dayFormatter(timeZone: string) {
+  try {
+    // en-CA formats dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  } catch {
+    throw new AppError('VALIDATION', 'Unknown time zone', {
+      details: [{ path: 'timeZone', message: 'Unknown time zone' }],
+    });
+  }
+}
+
+/** FLAG_SCORE of an answer's flag in SQL (null for not applicable, which averages leave out). */
+const score = (flag: keyof typeof FLAG_SCORE) => sql.raw(String(Number(FLAG_SCORE[flag])));
+const answerScore = sql<number | null>`(case ${qaAnswers.flagLevel}
+  when 'GREEN' then ${score('GREEN')} when 'YELLOW' then ${score('YELLOW')} when 'RED' then ${score('RED')}
+  else null end)`;
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * GET /api/qa/dashboard (spec 3 §2.5): the QA items of the period in the caller's scope (owner: the
+ * organisation; manager: agents of the managed teams), as per-question average scores (FLAG_SCORE
+ * averaged over the answers that applied, best first), a per-day trend in the caller's time zone,
+ * per-agent rows and totals. Agents' and totals' red/yellow/green count items by their worst flag;
+ * the questions' count answers.
+ */
+export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions): Promise<QaDashboard> {
+  const { actor, fromTime, toTime, teamId, userIds } = options;
+  const toDay = dayFormatter(options.timeZone);
+  if (toTime < fromTime) {
+    throw new AppError('VALIDATION', 'toTime must not be before fromTime', {
+      details: [{ path: 'toTime', message: 'toTime must not be before fromTime' }],
+    });
+  }
+  if (teamId) await assertTeamAccess(ctx, actor, teamId);
+  const scope = and(
+    eq(qaItems.orgId, actor.orgId),
+    gte(qaItems.qcAt, new Date(fromTime * 1000)),
+    lte(qaItems.qcAt, new Date(toTime * 1000)),
+    actor.teamScope ? inTeams(ctx, actor.teamScope) : undefined,
+    teamId ? inTeams(ctx, [teamId]) : undefined,
+    userIds?.length ? inArray(qaItems.agentMemberId, userIds) : undefined,
+  );
+
+  // One row per item with its applicable answers' score sum and count.
+  const items = await ctx.db
+    .select({
+      id: qaItems.id,
+      agentId: qaItems.agentMemberId,
+      agentName: members.name,
+      agentEmail: members.email,
+      flagLevel: qaItems.flagLevel,
+      isReviewed: qaItems.isReviewed,
+      qcAt: qaItems.qcAt,
+      scoreSum: sql<number>`coalesce(sum(${answerScore}), 0)`.mapWith(Number),
+      scored: sql<number>`count(${answerScore})`.mapWith(Number),
+    })
+    .from(qaItems)
+    .innerJoin(members, eq(members.id, qaItems.agentMemberId))
+    .leftJoin(qaAnswers, eq(qaAnswers.itemId, qaItems.id))
+    .where(scope)
+    .groupBy(qaItems.id, members.id)
+    .orderBy(asc(qaItems.qcAt));
+
+  const questions = items.length
+    ? await ctx.db
+        .select({
+          questionId: qaQuestions.id,
+          questionText: qaQuestions.questionText,
+          presentationText: qaQuestions.presentationText,
+          averageScore: sql<number>`avg(${answerScore})`.mapWith(Number),
+          answers: sql<number>`count(*)`.mapWith(Number),
+          red: sql<number>`count(*) filter (where ${qaAnswers.flagLevel} = 'RED')`.mapWith(Number),
+          yellow: sql<number>`count(*) filter (where ${qaAnswers.flagLevel} = 'YELLOW')`.mapWith(Number),
+          green: sql<number>`count(*) filter (where ${qaAnswers.flagLevel} = 'GREEN')`.mapWith(Number),
+        })
+        .from(qaAnswers)
+        .innerJoin(qaItems, eq(qaItems.id, qaAnswers.itemId))
+        .innerJoin(qaQuestions, eq(qaQuestions.id, qaAnswers.questionId))
+        .where(and(scope, ne(qaAnswers.flagLevel, 'UNSPECIFIED')))
+        .groupBy(qaQuestions.id)
+    : [];
+
+  const days = new Map<string, { sum: number; scored: number; items: number }>();
+  const agents = new Map<string, QaDashboard['agents'][number] & { sum: number; scored: number }>();
+  const totals = { items: 0, red: 0, yellow: 0, reviewed: 0 };
+  for (const item of items) {
+    const date = toDay.format(item.qcAt);
+    const day = days.get(date) ?? { sum: 0, scored: 0, items: 0 };
+    day.sum += item.scoreSum;
+    day.scored += item.scored;
+    day.items += 1;
+    days.set(date, day);
+
+    const agent = agents.get(item.agentId) ?? {
+      identityId: item.agentId,
+      name: item.agentName || item.agentEmail,
+      items: 0,
+      averageScore: null,
+      red: 0,
+      yellow: 0,
+      green: 0,
+      sum: 0,
+      scored: 0,
+    };
+    agent.items += 1;
+    agent.sum += item.scoreSum;
+    agent.scored += item.scored;
+    if (item.flagLevel === 'RED') agent.red += 1;
+    if (item.flagLevel === 'YELLOW') agent.yellow += 1;
+    if (item.flagLevel === 'GREEN') agent.green += 1;
+    agents.set(item.agentId, agent);
+
+    totals.items += 1;
+    if (item.flagLevel === 'RED') totals.red += 1;
+    if (item.flagLevel === 'YELLOW') totals.yellow += 1;
+    if (item.isReviewed) totals.reviewed += 1;
+  }
+
+  return {
+    questionPerformance: questions
+      .map((q) => ({ ...q, averageScore: round1(q.averageScore) }))
+      .sort((a, b) => b.averageScore - a.averageScore || a.questionText.localeCompare(b.questionText)),
+    // A day whose calls had no applicable answer has no score (null); it still counts its items.
+    trend: [...days.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, d]) => ({
+        date,
+        averageScore: d.scored ? round1(d.sum / d.scored) : null,
+        items: d.items,
+      })),
+    agents: [...agents.values()]
+      .map(({ sum, scored, ...agent }) => ({ ...agent, averageScore: scored ? round1(sum / scored) : null }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    totals,
+  };
+}
