@@ -143,12 +143,15 @@ async function ask(who: keyof typeof tokens, text: string) {
   return { answer: text_, ttft: firstToken ?? Number.NaN };
 }
 
+/** BENCH_CHAT_SHOW=text prints the whole answer to every question that contains the text. */
+const show = process.env.BENCH_CHAT_SHOW?.toLowerCase();
 async function run(name: string, cases: Case[]) {
   const results = [];
   for (const c of cases) {
     const { answer, ttft } = await ask(c.who, c.q);
     const ok = c.key(answer);
     results.push({ ...c, ok, ttft });
+    if (show && c.q.toLowerCase().includes(show)) console.log(`[${c.who}] ${c.q}\n${answer}\n`);
     if (!ok)
       console.log(`MISS (${name}) [${c.who}] ${c.q}\n  ${answer.replace(/\n/g, '\n  ').slice(0, 600)}`);
   }

@@ -99,6 +99,17 @@ export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
 
 export const chatThreadParamsSchema = z.object({ threadId: z.uuid() });
 
+/**
+ * GET /api/chat/mentions (admins): the people (agents) and teams the admin may tag in the composer,
+ * exactly the scope the assistant resolves mentions against. Names are unique enough to type: the
+ * composer inserts `@Name` or `#Team` into the text, which is how mentions are sent.
+ */
+export const chatMentionsResponseSchema = z.object({
+  people: z.array(z.object({ id: z.string(), name: z.string(), teams: z.array(z.string()) })),
+  teams: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ChatMentions = z.infer<typeof chatMentionsResponseSchema>;
+
 /** POST /api/chat/threads/{threadId}/messages. Mentions are in the text: @Agent Name, #Team. */
 export const sendChatMessageRequestSchema = z.object({
   userType: chatUserTypeSchema,

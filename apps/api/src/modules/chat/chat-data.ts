@@ -105,3 +105,14 @@ export function sessionsOfPerson(ctx: AppContext, person: ScopedPerson): Promise
 export function visibleCandidates(ctx: AppContext, actor: OrgActor): Promise<Candidate[]> {
   return listCandidates(ctx, { actor });
 }
+
+/** What an admin may tag with @ and # in the composer: the people and teams the assistant resolves. */
+export async function mentionOptions(ctx: AppContext, actor: OrgActor) {
+  const [people, teams] = await Promise.all([visiblePeople(ctx, actor), visibleTeams(ctx, actor)]);
+  return {
+    people: people
+      .map((p) => ({ id: p.memberId, name: p.name, teams: p.teams.map((t) => t.name) }))
+      .sort((x, y) => x.name.localeCompare(y.name)),
+    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+  };
+}

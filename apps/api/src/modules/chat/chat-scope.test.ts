@@ -7,7 +7,7 @@ import {
   FACTORY_PASSWORD,
 } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
 import { addSession, ask, firstThread, shownText } from './chat.test-helper.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -18,6 +18,8 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
   let coachId: string;
   let coachSessionId: string;
   let supportUserId: string;
+  let colleagueId: string;
+  let colleagueEarlierId: string;
 
   beforeAll(async () => {
     t = await createTestApp({ CHAT_STREAM_DELAY_MS: '0' });
@@ -49,6 +51,10 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
     });
     coachSessionId = (await addSession(t.db, coach.id, new Date(Date.now() - DAY), { total: 58 })).id;
     await addSession(t.db, colleague.id, new Date(Date.now() - DAY), { total: 91 });
+    colleagueEarlierId = (
+      await addSession(t.db, colleague.id, new Date(Date.now() - 10 * DAY), { total: 81 })
+    ).id;
+    colleagueId = colleague.id;
     await addSession(t.db, supporter.id, new Date(Date.now() - DAY), { total: 64 });
     const manager = await buildManager(t.db, { orgId: owner.orgId, teamIds: [sales.id] });
     const stranger = await buildAdmin(t.db, { password: FACTORY_PASSWORD });
@@ -121,5 +127,29 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
     expect(await askAs('owner', 'Show the English test results')).toContain(
       'None of the candidates you see has finished an English test yet.',
     );
+  });
+
+  it('compares two periods for a #team: everyone, then each member, with links to the sessions', async () => {
+    const text = await askAs('owner', 'Compare #Sales over the last 7 days with the 7 days before');
+    expect(text).toContain('#Sales, the last 7 days against the 7 days before');
+    expect(text).toContain('**Sam Seller**: 81 → **91** (+10)');
+    expect(text).toContain('**Casey Coach**: – → **58**');
+    expect(text).toContain(`(/dashboard/assistant/user/${colleagueId}/session/${colleagueEarlierId})`);
+    expect(text).not.toContain('Parker Support');
+  });
+
+  it('lists only the admin’s own people and teams for @ and #; coaches get none', async () => {
+    const list = async (who: keyof typeof tokens) =>
+      call(t.app, 'GET', '/api/chat/mentions', { token: tokens[who] });
+    const owner = (await list('owner')).json();
+    const names = (body: { people: { name: string }[] }) => body.people.map((p) => p.name);
+    expect(names(owner)).toEqual(expect.arrayContaining(['Casey Coach', 'Parker Support', 'Sam Seller']));
+    expect(owner.teams.map((x: { name: string }) => x.name)).toEqual(['Sales', 'Support']);
+    const manager = (await list('manager')).json();
+    expect(names(manager)).toEqual(expect.arrayContaining(['Casey Coach', 'Sam Seller']));
+    expect(names(manager)).not.toContain('Parker Support');
+    expect(manager.teams.map((x: { name: string }) => x.name)).toEqual(['Sales']);
+    expect((await list('stranger')).json()).toEqual({ people: [], teams: [] });
+    expect((await list('coach')).statusCode).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import {
   cancelChatRequestSchema,
   chatEventsQuerySchema,
   chatFeedbackRequestSchema,
+  chatMentionsResponseSchema,
   chatMessageSchema,
   chatMessagesResponseSchema,
   chatThreadListSchema,
@@ -27,7 +28,7 @@ import {
   submitFeedback,
   threadMessages,
 } from './chat.service.ts';
-import { type ChatScope, chatScopeOf } from './chat-data.ts';
+import { type ChatScope, chatScopeOf, mentionOptions } from './chat-data.ts';
 import { type Answerer, ChatRuns } from './chat-runs.ts';
 
 /**
@@ -68,6 +69,23 @@ export async function chatRoutes(app: FastifyInstance, options: { ctx: AppContex
       schema: { tags, security, response: { 200: chatThreadListSchema, ...errorResponses } },
     },
     async (request) => ({ threads: await listThreads(ctx, owner(actorOf(request))) }),
+  );
+
+  r.get(
+    '/chat/mentions',
+    {
+      preHandler: requireAuth(ctx.tokens, 'admin'),
+      schema: {
+        tags,
+        security,
+        description: 'People (@) and teams (#) the admin may tag: their managed scope only.',
+        response: { 200: chatMentionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = await chatScopeOf(ctx, actorOf(request));
+      return scope.kind === 'admin' ? mentionOptions(ctx, scope.actor) : { people: [], teams: [] };
+    },
   );
 
   r.post(

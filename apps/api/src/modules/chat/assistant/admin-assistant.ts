@@ -1,7 +1,5 @@
 import type { Candidate } from '@agaton/contracts';
 import type { AppContext } from '../../../lib/context.ts';
-import type { ReportSession } from '../../coaching-reports/report-writer.ts';
-import { figuresOf, soundLabel, weakestSounds } from '../../coaching-reports/speaking-figures.ts';
 import {
   type ChatScope,
   reportsOf,
@@ -14,7 +12,8 @@ import {
 import { AnswerBuilder, adminLinks } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';
 import { suggestions } from './coach-assistant.ts';
-import { formatDay, type Period, periodsIn, within } from './periods.ts';
+import { groupCompare, groupOverview, groupSpeech, membersOf } from './group-answers.ts';
+import { formatDay, periodsIn } from './periods.ts';
 import { recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
 
@@ -28,8 +27,6 @@ export const ADMIN_SUGGESTIONS = [
   'QA red flags last week.',
 ];
 
-/** Below this average overall score a person is listed as needing coaching. */
-const NEEDS_COACHING_BELOW = 70;
 const CROSS_TENANT =
   /\b(other|another|different) (organi[sz]ations?|companies|company|tenants?|workspaces?)\b/i;
 
@@ -64,65 +61,6 @@ export function resolveMentions(text: string, people: ScopedPerson[], teams: { i
   for (const p of people)
     if (p.name && lower.includes(p.name.toLowerCase()) && !found.people.includes(p)) found.people.push(p);
   return found;
-}
-
-interface Ranked {
-  person: ScopedPerson;
-  sessions: ReportSession[];
-  total: number | null;
-}
-
-/** Each person's average overall score in the period (or over their last five sessions). */
-async function rank(ctx: AppContext, people: ScopedPerson[], period: Period | undefined): Promise<Ranked[]> {
-  const out: Ranked[] = [];
-  for (const person of people) {
-    const all = await sessionsOfPerson(ctx, person);
-    const sessions = period ? all.filter((s) => within(s.startedAt, period)) : all.slice(-5);
-    const total = sessions.length ? figuresOf([...sessions].reverse().map((s) => s.metrics)).total : null;
-    out.push({ person, sessions, total });
-  }
-  return out.sort(
-    (x, y) => (x.total ?? 101) - (y.total ?? 101) || x.person.name.localeCompare(y.person.name),
-  );
-}
-
-function groupOverview(
-  a: AnswerBuilder,
-  ranked: Ranked[],
-  groupLabel: string,
-  period: Period | undefined,
-  coachingOnly: boolean,
-) {
-  const measured = ranked.filter((r) => r.total !== null);
-  const window = period ? `in ${period.label}` : 'over their last five sessions';
-  if (!measured.length) {
-    a.line(
-      `Nobody in ${groupLabel} has an analysed session ${period ? `in ${period.label}` : 'yet'}, so there are no scores to compare.`,
-    );
-    return;
-  }
-  const needing = measured.filter((r) => (r.total ?? 100) < NEEDS_COACHING_BELOW);
-  if (coachingOnly) {
-    a.line(
-      needing.length
-        ? `${needing.length} of ${measured.length} people in ${groupLabel} average below ${NEEDS_COACHING_BELOW} overall ${window} and would gain most from coaching:`
-        : `Nobody in ${groupLabel} averages below ${NEEDS_COACHING_BELOW} overall ${window}. Lowest first:`,
-    );
-  } else a.line(`Average overall scores in ${groupLabel} ${window}, lowest first:`);
-  a.line();
-  for (const r of (coachingOnly && needing.length ? needing : measured).slice(0, 10)) {
-    const last = r.sessions.at(-1)!;
-    const weak = weakestSounds(figuresOf([last.metrics]))[0];
-    const link = a.link(formatDay(last.startedAt), adminLinks(r.person.userId!).session(last.id));
-    a.line(
-      `- **${r.person.name}**: ${r.total} over ${r.sessions.length} session${r.sessions.length === 1 ? '' : 's'} (latest ${link})${weak ? `; weakest sound ${soundLabel(weak)}` : ''}`,
-    );
-  }
-  const silent = ranked.filter((r) => r.total === null).map((r) => r.person.name);
-  if (silent.length) {
-    a.line();
-    a.line(`No analysed sessions ${period ? `in ${period.label}` : 'yet'}: ${silent.join(', ')}.`);
-  }
 }
 
 function testResults(a: AnswerBuilder, candidates: Candidate[], text: string) {
@@ -265,17 +203,15 @@ export async function answerAdmin(
     : mentions.people.length
       ? 'the people you named'
       : 'the teams you manage';
-  const ranked = await rank(ctx, group, type === 'compare' ? undefined : period);
+  const members = await membersOf(ctx, group);
   a.step(
     'data',
-    `${ranked.filter((r) => r.total !== null).length} of ${group.length} people with analysed sessions`,
+    `${members.filter((m) => m.sessions.length).length} of ${group.length} people with analysed sessions`,
   );
-  if (type === 'weak-sounds' || type === 'weak-words' || type === 'pace-fillers') {
-    a.line(
-      `For ${type === 'weak-sounds' ? 'sounds' : type === 'weak-words' ? 'words' : 'pace and fillers'}, ask about one person with @Name. Meanwhile, here is ${label}:`,
-    );
-    a.line();
-  }
-  groupOverview(a, ranked, label, type === 'compare' ? undefined : period, type === 'needs-coaching');
+  if (type === 'compare')
+    groupCompare(a, members, label, periods.length ? periods : periodsIn('this week', now));
+  else if (type === 'weak-sounds' || type === 'weak-words' || type === 'pace-fillers')
+    groupSpeech(a, members, label, period, type);
+  else groupOverview(a, members, label, period, type === 'needs-coaching');
   return a.done();
 }
