@@ -1,6 +1,8 @@
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useParams } from 'react-router';
+import { QaReportPage } from '../../../features/qa/components/qa-report-page';
 
-/** /dashboard/assistant/qa-report/:reportEntityId */
+/** /dashboard/assistant/qa-report/:reportEntityId — one QA item's report (spec 3 §2.2). */
 export default function DashboardQaReportRoute() {
-  return <PlaceholderPage title="QA report" emptyText="No QA report to show yet." />;
+  const { reportEntityId = '' } = useParams();
+  return <QaReportPage key={reportEntityId} reportEntityId={reportEntityId} />;
 }

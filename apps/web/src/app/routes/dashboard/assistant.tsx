@@ -1,4 +1,4 @@
-import type { AssistantTab } from '@agaton/contracts';
+import { type AssistantTab, visibleAssistantTabs } from '@agaton/contracts';
 import type { ReactNode } from 'react';
 import { AssistantTabs } from '../../../features/assistant/components/assistant-tabs';
 import { CoachingOverview } from '../../../features/assistant/components/coaching-overview';
@@ -7,17 +7,26 @@ import { LaterPanel } from '../../../features/assistant/components/later-panel';
 import { ChatPage } from '../../../features/chat/components/chat-page';
 import { MembersPanel } from '../../../features/org-admin/components/members-panel';
 import { TeamsPanel } from '../../../features/org-admin/components/teams-panel';
+import { QaAlerts } from '../../../features/qa/components/qa-alerts';
+import { QaDashboard } from '../../../features/qa/components/qa-dashboard';
 import { useDashboardAdmin } from './layout';
 
 /** /dashboard/assistant — the Agaton assistant's tabs (spec 3 §2.1); one component per tab. */
 export default function DashboardAssistantRoute() {
   const admin = useDashboardAdmin();
+  const tabs = visibleAssistantTabs(admin);
   const panels: Record<AssistantTab, ReactNode> = {
     chat: <ChatPage userType="ADMIN" devTools={admin.enabledFeatures.includes('DEVELOPMENT')} />,
     coaching: <CoachingOverview admin={admin} />,
     insights: <DemoDashboard />,
-    'qa-dashboard': <LaterPanel tab="qa-dashboard" admin={admin} />,
-    'qa-alerts': <LaterPanel tab="qa-alerts" admin={admin} />,
+    'qa-dashboard': (
+      <QaDashboard
+        admin={admin}
+        alertsTab={tabs.includes('qa-alerts')}
+        scorecardsTab={tabs.includes('scorecards')}
+      />
+    ),
+    'qa-alerts': <QaAlerts admin={admin} scorecardsTab={tabs.includes('scorecards')} />,
     admin: <MembersPanel admin={admin} />,
     users: <TeamsPanel admin={admin} />,
     scorecards: <LaterPanel tab="scorecards" admin={admin} />,

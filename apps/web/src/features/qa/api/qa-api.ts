@@ -1,0 +1,193 @@
+import {
+  type CallDetail,
+  callAcceptedSchema,
+  callDetailSchema,
+  type MemberListResponse,
+  memberListResponseSchema,
+  type QaDashboard,
+  type QcItem,
+  type QcItemDetail,
+  type QcItemList,
+  qaDashboardSchema,
+  qcItemDetailSchema,
+  qcItemListSchema,
+  qcItemSchema,
+} from '@agaton/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Under 'session' so a new sign-in drops them with the admin (app/provider.tsx). */
+export const qaKeys = {
+  all: ['session', 'qa'] as const,
+  items: (query: QaItemsQuery) => [...qaKeys.all, 'items', query] as const,
+  item: (id: string) => [...qaKeys.all, 'item', id] as const,
+  dashboard: (query: QaDashboardParams) => [...qaKeys.all, 'dashboard', query] as const,
+  agents: (orgId: string, teamId: string | null) => [...qaKeys.all, 'agents', orgId, teamId] as const,
+  call: (callId: string) => [...qaKeys.all, 'call', callId] as const,
+};
+
+/** GET /api/qa/items query as the alerts table builds it (lists as comma-separated strings). */
+export interface QaItemsQuery {
+  fromTime?: number;
+  toTime?: number;
+  teamId?: string;
+  userIds?: string;
+  flagLevels?: string;
+  isReviewed?: 'true' | 'false';
+  sort: string;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** GET /api/qa/dashboard query. */
+export interface QaDashboardParams {
+  fromTime: number;
+  toTime: number;
+  teamId?: string;
+  userIds?: string;
+  timeZone: string;
+}
+
+/** One page of QA items (spec 3 §2.4); the previous page stays shown while the next loads. */
+export function useQaItems(query: QaItemsQuery, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: qaKeys.items(query),
+    queryFn: () =>
+      api.request<QcItemList>('/qa/items', { auth: 'admin', query: { ...query }, schema: qcItemListSchema }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One QA item with its call and transcript (the QA report). */
+export function useQaItem(id: string) {
+  return useQuery({
+    queryKey: qaKeys.item(id),
+    queryFn: () =>
+      api.request<QcItemDetail>(`/qa/items/${encodeURIComponent(id)}`, {
+        auth: 'admin',
+        schema: qcItemDetailSchema,
+      }),
+  });
+}
+
+/** The QA Dashboard's figures (spec 3 §2.5). */
+export function useQaDashboard(params: QaDashboardParams) {
+  return useQuery({
+    queryKey: qaKeys.dashboard(params),
+    queryFn: () =>
+      api.request<QaDashboard>('/qa/dashboard', {
+        auth: 'admin',
+        query: { ...params },
+        schema: qaDashboardSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The largest page of members the organisation API answers; the pickers list up to this many. */
+const AGENT_PICKER_LIMIT = 500;
+
+/** Members the admin sees (a manager: the managed teams'), optionally of one team: the agent picker. */
+export function useQaAgents(orgId: string, teamId: string | null) {
+  return useQuery({
+    queryKey: qaKeys.agents(orgId, teamId),
+    queryFn: () =>
+      api.request<MemberListResponse>(`/astridorg/${encodeURIComponent(orgId)}/members/list`, {
+        auth: 'admin',
+        body: {
+          filters: teamId ? { teamId } : {},
+          pagination: { page: 1, pageSize: AGENT_PICKER_LIMIT },
+        },
+        schema: memberListResponseSchema,
+      }),
+    select: (data) => data.members.map((m) => ({ value: m.astridIdentityId, label: m.name || m.email })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Marks an item reviewed or not (spec 3 §2.4, §4). Optimistic: every cached copy of the item flips at
+ * once and flips back if the server refuses; the caller shows the spec's error text.
+ */
+export function useReviewItem() {
+  const queryClient = useQueryClient();
+  const patchItem = (qcItemId: string, isMarked: boolean) => {
+    const flip = <T extends QcItem>(item: T): T =>
+      item.qcItemId === qcItemId ? { ...item, review: { isMarked } } : item;
+    queryClient.setQueriesData<QcItemList>({ queryKey: [...qaKeys.all, 'items'] }, (old) =>
+      old ? { ...old, items: old.items.map(flip) } : old,
+    );
+    queryClient.setQueryData<QcItemDetail>(qaKeys.item(qcItemId), (old) => (old ? flip(old) : old));
+  };
+  return useMutation({
+    mutationFn: (vars: { qcItemId: string; isReviewed: boolean }) =>
+      api.request<QcItem>(`/qa/items/${encodeURIComponent(vars.qcItemId)}/review`, {
+        auth: 'admin',
+        method: 'PUT',
+        body: { isReviewed: vars.isReviewed },
+        schema: qcItemSchema,
+      }),
+    onMutate: async (vars) => {
+      await queryClient.cancelQueries({ queryKey: qaKeys.all });
+      patchItem(vars.qcItemId, vars.isReviewed);
+    },
+    onError: (_error, vars) => patchItem(vars.qcItemId, !vars.isReviewed),
+    // Filters on 'reviewed' and the dashboard's totals depend on it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qaKeys.all, refetchType: 'active' }),
+  });
+}
+
+/** Uploading a call may take a while for a long recording. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/** The Upload call form's values. */
+export interface CallUpload {
+  agentIdentityId: string;
+  title: string;
+  occurredAt: Date;
+  audio: File | null;
+  transcript: File | null;
+}
+
+/** POST /api/qa/calls (multipart): the text fields first, then the files. Answers 202 with the call id. */
+export function useUploadCall() {
+  return useMutation({
+    mutationFn: (upload: CallUpload) => {
+      const form = new FormData();
+      form.append('agentIdentityId', upload.agentIdentityId);
+      form.append('title', upload.title);
+      form.append('occurredAt', upload.occurredAt.toISOString());
+      if (upload.audio) form.append('audio', upload.audio, upload.audio.name);
+      if (upload.transcript) form.append('transcript', upload.transcript, upload.transcript.name);
+      return api.request('/qa/calls', {
+        auth: 'admin',
+        method: 'POST',
+        body: form,
+        schema: callAcceptedSchema,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      });
+    },
+  });
+}
+
+/** How often an uploaded call's state is asked while it is analysed. */
+export const CALL_POLL_MS = 2000;
+
+/** An uploaded call, asked every 2 s until its QA item exists or its analysis failed. */
+export function useCallProgress(callId: string) {
+  return useQuery({
+    queryKey: qaKeys.call(callId),
+    queryFn: () =>
+      api.request<CallDetail>(`/qa/calls/${encodeURIComponent(callId)}`, {
+        auth: 'admin',
+        schema: callDetailSchema,
+      }),
+    refetchInterval: (query) => {
+      const call = query.state.data;
+      return call && (call.qcItemId || call.status === 'failed') ? false : CALL_POLL_MS;
+    },
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,93 @@
+import '@mantine/charts/styles.css';
+import { QA_LIMITS, type QaDashboard } from '@agaton/contracts';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatShortDate } from '../../../components/ui/format';
+import { QA_LABELS as L } from '../texts';
+
+const D = L.dashboard;
+/** Long questions are cut on the axis; the tooltip shows the whole text. */
+const AXIS_CHARS = 38;
+const short = (text: string) => (text.length > AXIS_CHARS ? `${text.slice(0, AXIS_CHARS - 1)}…` : text);
+
+function ChartCard(props: { title: string; hint: string; testId: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid={props.testId}>
+      <Stack gap={4} mb="sm">
+        <Title order={3} fz="md">
+          {props.title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {props.hint}
+        </Text>
+      </Stack>
+      {props.children}
+    </Paper>
+  );
+}
+
+/** QA Item Performance (spec 3 §2.5): questions by average score, best first, 15 a page. */
+export function PerformanceChart({ questions }: { questions: QaDashboard['questionPerformance'] }) {
+  const [page, setPage] = useState(1);
+  const size = QA_LIMITS.performanceChartPageSize;
+  const pages = Math.max(1, Math.ceil(questions.length / size));
+  const current = Math.min(page, pages);
+  const data = questions.slice((current - 1) * size, current * size).map((q) => ({
+    question: short(q.questionText),
+    full: q.questionText,
+    [D.score]: q.averageScore,
+  }));
+  return (
+    <ChartCard title={D.performance} hint={D.performanceHint} testId="qa-performance-chart">
+      <BarChart
+        h={Math.max(160, data.length * 34 + 40)}
+        data={data}
+        dataKey="question"
+        orientation="vertical"
+        series={[{ name: D.score, color: 'indigo.6' }]}
+        unit="%"
+        gridAxis="y"
+        xAxisProps={{ domain: [0, 100] }}
+        yAxisProps={{ width: 250, interval: 0 }}
+        barProps={{ radius: 4 }}
+        tooltipProps={{
+          labelFormatter: (_label, payload) => String(payload?.[0]?.payload?.full ?? _label),
+        }}
+      />
+      {pages > 1 && (
+        <Group justify="space-between" mt="sm">
+          <Text size="sm" c="dimmed">
+            {D.pageOf(current, pages)}
+          </Text>
+          <Pagination total={pages} value={current} onChange={setPage} size="sm" aria-label={D.performance} />
+        </Group>
+      )}
+    </ChartCard>
+  );
+}
+
+/** QA Performance Trend (spec 3 §2.5): the day's average score, as an area. */
+export function TrendChart({ trend }: { trend: QaDashboard['trend'] }) {
+  const data = trend.map((d) => ({
+    day: formatShortDate(d.date),
+    [D.score]: d.averageScore,
+    [D.items]: d.items,
+  }));
+  return (
+    <ChartCard title={D.trend} hint={D.trendHint} testId="qa-trend-chart">
+      <AreaChart
+        h={240}
+        data={data}
+        dataKey="day"
+        series={[{ name: D.score, color: 'teal.6' }]}
+        curveType="monotone"
+        connectNulls
+        unit="%"
+        yAxisProps={{ domain: [0, 100], width: 48 }}
+        withDots
+        gridAxis="xy"
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,236 @@
+import '@mantine/dates/styles.css';
+import { type Admin, type FlagLevel, QA_LIMITS, type QcItem } from '@agaton/contracts';
+import {
+  Anchor,
+  Button,
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
+import { type QaItemsQuery, useQaItems, useReviewItem } from '../api/qa-api';
+import { QA_LABELS as L } from '../texts';
+import { periodSeconds, pickedPeriod, type QaPeriod, recentPeriod } from '../utils/date-range';
+import { DEFAULT_SORT, FLAG_STYLE, nextSort, type QaSort } from '../utils/flags';
+import { AlertsTable } from './alerts-table';
+import { PendingUploads } from './pending-uploads';
+import { AgentPicker, TeamPicker } from './scope-pickers';
+import { UploadCallModal } from './upload-call-modal';
+
+const FLAG_FILTERS: FlagLevel[] = ['RED', 'YELLOW', 'GREEN', 'UNSPECIFIED'];
+type ReviewedFilter = 'all' | 'no' | 'yes';
+
+interface Filters {
+  period: QaPeriod | null;
+  teamId: string | null;
+  agentId: string | null;
+  flags: FlagLevel[];
+  reviewed: ReviewedFilter;
+}
+
+function itemsQuery(filters: Filters, sort: QaSort, page: number, pageSize: number): QaItemsQuery {
+  return {
+    ...(filters.period ? periodSeconds(filters.period) : {}),
+    teamId: filters.teamId ?? undefined,
+    userIds: filters.agentId ?? undefined,
+    flagLevels: filters.flags.length ? filters.flags.join(',') : undefined,
+    isReviewed: filters.reviewed === 'all' ? undefined : filters.reviewed === 'yes' ? 'true' : 'false',
+    sort: sort.field,
+    order: sort.order,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+}
+
+/**
+ * The QA Alerts tab (spec 3 §2.4): date range, team, agent, flag and reviewed filters (debounced
+ * 300 ms), the QA items table with 10/20/50 rows a page, newest first, the reviewed toggle, and the
+ * Upload call button whose calls show as analysing until their item appears.
+ */
+export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab: boolean }) {
+  const initial = useMemo(() => recentPeriod(), []);
+  const [range, setRange] = useState<DatesRangeValue>([initial.from, initial.to]);
+  const [filters, setFilters] = useState<Filters>({
+    period: initial,
+    teamId: null,
+    agentId: null,
+    flags: [],
+    reviewed: 'all',
+  });
+  const [debounced] = useDebouncedValue(filters, QA_LIMITS.filterDebounceMs);
+  const [sort, setSort] = useState<QaSort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(QA_LIMITS.defaultPageSize);
+  const [uploading, setUploading] = useState(false);
+  const [pending, setPending] = useState<{ callId: string; title: string }[]>([]);
+  const query = useQaItems(itemsQuery(debounced, sort, page, pageSize));
+  const review = useReviewItem();
+
+  const change = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const onReview = (item: QcItem, isReviewed: boolean) =>
+    review.mutate(
+      { qcItemId: item.qcItemId, isReviewed },
+      { onError: () => notifications.show({ color: 'red', message: L.reviewFailed }) },
+    );
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.totalItemCount / pageSize)) : 1;
+  let body: ReactNode;
+  if (query.isPending) body = <PageLoader />;
+  else if (query.isError && !query.isPlaceholderData) {
+    body = (
+      <PanelError
+        message={L.couldNotLoad}
+        retryLabel={L.retry}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <EmptyPanel
+        testId="qa-alerts-empty"
+        text={L.alerts.empty}
+        hint={`${L.alerts.emptyHint} ${L.alerts.emptyNoScorecard}`}
+        action={
+          <Group>
+            <Button size="sm" leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
+              {L.upload.button}
+            </Button>
+            {scorecardsTab && (
+              <Anchor component={Link} to={{ search: '?tab=scorecards' }} size="sm">
+                {L.dashboard.toScorecards}
+              </Anchor>
+            )}
+          </Group>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Paper withBorder radius="lg" p="xs" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+        <AlertsTable
+          items={data.items}
+          sort={sort}
+          onSort={(field) => {
+            setSort((s) => nextSort(s, field));
+            setPage(1);
+          }}
+          onReview={onReview}
+        />
+        <Group justify="space-between" px="sm" py="xs" wrap="wrap">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" data-testid="qa-total">
+              {L.alerts.total(data.totalItemCount)}
+            </Text>
+            <Select
+              aria-label={L.alerts.rowsPerPage}
+              size="xs"
+              w={80}
+              data={QA_LIMITS.pageSizes.map(String)}
+              value={String(pageSize)}
+              onChange={(value) => {
+                setPageSize(Number(value ?? QA_LIMITS.defaultPageSize));
+                setPage(1);
+              }}
+              allowDeselect={false}
+            />
+            <Text size="sm" c="dimmed">
+              {L.alerts.rowsPerPage}
+            </Text>
+          </Group>
+          {totalPages > 1 && <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" justify="space-between" wrap="wrap">
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <DatePickerInput
+            type="range"
+            label={L.filters.dateRange}
+            w={250}
+            value={range}
+            onChange={(value) => {
+              setRange(value);
+              // A cleared range means every date; a half-picked one waits for its end.
+              if (!value[0] && !value[1]) change({ period: null });
+              const period = pickedPeriod(value);
+              if (period) change({ period });
+            }}
+            clearable
+            valueFormat="D MMM YYYY"
+            allowSingleDateInRange
+            maxDate={new Date()}
+          />
+          <TeamPicker
+            admin={admin}
+            value={filters.teamId}
+            onChange={(teamId) => change({ teamId, agentId: null })}
+          />
+          <AgentPicker
+            admin={admin}
+            teamId={filters.teamId}
+            value={filters.agentId}
+            onChange={(agentId) => change({ agentId })}
+          />
+          <MultiSelect
+            label={L.filters.flags}
+            placeholder={filters.flags.length ? undefined : L.filters.anyFlag}
+            w={230}
+            data={FLAG_FILTERS.map((f) => ({ value: f, label: FLAG_STYLE[f].label }))}
+            value={filters.flags}
+            onChange={(flags) => change({ flags: flags as FlagLevel[] })}
+            clearable
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {L.filters.reviewed}
+            </Text>
+            <SegmentedControl
+              size="sm"
+              value={filters.reviewed}
+              onChange={(reviewed) => change({ reviewed: reviewed as ReviewedFilter })}
+              data={(['all', 'no', 'yes'] as const).map((v) => ({
+                value: v,
+                label: L.filters.reviewedOptions[v],
+              }))}
+            />
+          </Stack>
+        </Group>
+        <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
+          {L.upload.button}
+        </Button>
+      </Group>
+      <PendingUploads
+        calls={pending}
+        onDismiss={(callId) => setPending((list) => list.filter((c) => c.callId !== callId))}
+      />
+      {body}
+      <UploadCallModal
+        admin={admin}
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={(call) => setPending((list) => [call, ...list])}
+      />
+    </Stack>
+  );
+}

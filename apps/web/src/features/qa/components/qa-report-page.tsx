@@ -1,0 +1,162 @@
+import type { QcItemDetail, SessionCitation } from '@agaton/contracts';
+import { Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatDuration } from '../../../components/ui/format';
+import { PageLoader } from '../../../components/ui/page-loader';
+import { PageError } from '../../../components/ui/page-states';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useQaItem, useReviewItem } from '../api/qa-api';
+import { QA_LABELS as L } from '../texts';
+import { FlagBadge } from './flag-badge';
+import { ReportAnswers } from './report-answers';
+import { ReportTranscript } from './report-transcript';
+
+const R = L.report;
+const ALERTS_HREF = `${paths.dashboardAssistant.href()}?tab=qa-alerts`;
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={`qa-fact-${label.toLowerCase()}`}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function Report({ item }: { item: QcItemDetail }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [active, setActive] = useState<{ key: string; lines: number[] } | null>(null);
+  const review = useReviewItem();
+  const { call } = item;
+
+  const seek = (seconds: number) => {
+    const player = audio.current;
+    if (!player) return;
+    player.currentTime = seconds;
+    void player.play().catch(() => undefined);
+  };
+  const cite = (key: string, citation: SessionCitation) => {
+    setActive({ key, lines: citation.lineIndexes });
+    seek(citation.start);
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="lg" p="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap="xs">
+            <Group gap="sm">
+              <Title order={1} fz={24}>
+                {call.title}
+              </Title>
+              <FlagBadge flag={item.flagLevel} size="md" />
+            </Group>
+            <Group gap="xl" wrap="wrap">
+              <Fact label={R.agent} value={call.agent.name || call.agent.email} />
+              <Fact label={R.date} value={formatDateTime(call.occurredAt)} />
+              {call.durationSeconds !== null && (
+                <Fact label={R.duration} value={formatDuration(call.durationSeconds)} />
+              )}
+              <Fact label={R.source} value={R.sources[call.source]} />
+            </Group>
+          </Stack>
+          <Switch
+            label={R.reviewed}
+            checked={item.review.isMarked}
+            onChange={(e) =>
+              review.mutate(
+                { qcItemId: item.qcItemId, isReviewed: e.currentTarget.checked },
+                { onError: () => notifications.show({ color: 'red', message: L.reviewFailed }) },
+              )
+            }
+          />
+        </Group>
+        {call.recordingUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the call's text.
+          <audio
+            ref={audio}
+            src={call.recordingUrl}
+            controls
+            preload="metadata"
+            style={{ width: '100%', marginTop: 16 }}
+            data-testid="qa-player"
+          />
+        ) : (
+          <Text size="sm" c="dimmed" mt="md">
+            {R.noRecording}
+          </Text>
+        )}
+      </Paper>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Title order={2} fz="lg" mb="sm">
+            {R.answers}
+          </Title>
+          <ReportAnswers bullets={item.bullets} activeCitation={active?.key ?? null} onCite={cite} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Title order={2} fz="lg" mb="sm">
+            {R.transcript}
+          </Title>
+          <Paper withBorder radius="lg" p="xs" style={{ position: 'sticky', top: 16 }}>
+            <ReportTranscript
+              lines={call.transcript}
+              highlighted={active?.lines ?? []}
+              onSeek={call.recordingUrl ? seek : undefined}
+            />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/**
+ * /dashboard/assistant/qa-report/:reportEntityId (spec 3 §2.2): the call, its recording and
+ * transcript, and every answer with its citations; a citation marks its lines and plays that moment.
+ */
+export function QaReportPage({ reportEntityId }: { reportEntityId: string }) {
+  const query = useQaItem(reportEntityId);
+  const crumbs = (
+    <Breadcrumbs mb="sm">
+      <Anchor component={Link} to={ALERTS_HREF} size="sm">
+        {R.breadcrumb}
+      </Anchor>
+      {query.data ? (
+        <Text size="sm" c="dimmed">
+          {query.data.call.title}
+        </Text>
+      ) : null}
+    </Breadcrumbs>
+  );
+  if (query.isPending) return <PageLoader />;
+  if (!query.data) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        {crumbs}
+        <PageError
+          testId="qa-report-error"
+          message={notFound ? R.notFound : L.failedToLoad}
+          advice={notFound ? R.notFoundAdvice : undefined}
+          notFound={notFound}
+          back={{ to: ALERTS_HREF, label: R.back }}
+          retry={{ label: L.tryAgain, onRetry: () => query.refetch(), retrying: query.isFetching }}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      {crumbs}
+      <Report item={query.data} />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import type { QcBullet, SessionCitation } from '@agaton/contracts';
+import { Badge, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { QA_LABELS as L } from '../texts';
+import { answerLabel, bulletsWorstFirst } from '../utils/flags';
+import { FlagBadge } from './flag-badge';
+
+const R = L.report;
+
+function CitationButton(props: { citation: SessionCitation; active: boolean; onPick: () => void }) {
+  const { citation } = props;
+  const time = citation.citationTimeStrings.join(', ');
+  return (
+    <UnstyledButton
+      onClick={props.onPick}
+      aria-label={R.playFrom(time)}
+      aria-pressed={props.active}
+      data-testid="qa-citation"
+      p="xs"
+      style={{
+        borderRadius: 8,
+        border: `1px solid var(--mantine-color-${props.active ? 'indigo-5' : 'gray-3'})`,
+        background: props.active ? 'var(--mantine-color-indigo-0)' : undefined,
+      }}
+    >
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconPlayerPlay size={14} style={{ marginTop: 3, flexShrink: 0 }} />
+        <Stack gap={2}>
+          <Text size="xs" fw={700} c="indigo.7">
+            {time}
+          </Text>
+          {citation.quotes.map((quote) => (
+            <Text key={quote} size="sm" fs="italic">
+              “{quote}”
+            </Text>
+          ))}
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** One answered question: question, Explanation, answer, flag, confidence, needs review, citations. */
+function AnswerCard(props: {
+  bullet: QcBullet;
+  activeCitation: string | null;
+  onCite: (key: string, citation: SessionCitation) => void;
+}) {
+  const { bullet } = props;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="qa-answer" data-flag={bullet.flagLevel}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={600}>{bullet.questionText}</Text>
+          <FlagBadge flag={bullet.flagLevel} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          <Text span fw={600} c="dimmed" size="sm">
+            {L.explanation}:
+          </Text>{' '}
+          {bullet.presentationText}
+        </Text>
+        <Group gap="md">
+          <Text size="sm">
+            {R.answer}: <strong data-testid="qa-answer-value">{answerLabel(bullet.answer)}</strong>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {R.confidence}: {Math.round(bullet.confidence * 100)}%
+          </Text>
+          {bullet.needsReview ? (
+            <Tooltip label={R.needsReviewHint}>
+              <Badge color="orange" variant="outline" size="sm">
+                {R.needsReview}
+              </Badge>
+            </Tooltip>
+          ) : null}
+        </Group>
+        {bullet.sessionCitations.length ? (
+          <Stack gap={6}>
+            {bullet.sessionCitations.map((citation, i) => {
+              const key = `${bullet.questionId}:${i}`;
+              return (
+                <CitationButton
+                  key={key}
+                  citation={citation}
+                  active={props.activeCitation === key}
+                  onPick={() => props.onCite(key, citation)}
+                />
+              );
+            })}
+          </Stack>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {R.noCitation}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Every answer of the report, worst flag first. */
+export function ReportAnswers(props: {
+  bullets: QcBullet[];
+  activeCitation: string | null;
+  onCite: (key: string, citation: SessionCitation) => void;
+}) {
+  if (props.bullets.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {R.noAnswers}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {bulletsWorstFirst(props.bullets).map((bullet) => (
+        <AnswerCard
+          key={bullet.questionId}
+          bullet={bullet}
+          activeCitation={props.activeCitation}
+          onCite={props.onCite}
+        />
+      ))}
+    </Stack>
+  );
+}
