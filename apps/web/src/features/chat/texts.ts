@@ -29,10 +29,13 @@ export const CHAT = {
   diagnosticRuns: 'Run steps',
   noMessages: 'No conversations yet.',
   helpCoach: ['Agaton answers from your own analysed sessions, coaching reports and goals. For example:'],
-  helpAdmin: [
-    'Agaton answers from the members, teams and candidates you manage.',
-    'Tag a person with @ (for example @Casey Coach) and a team with # (for example #Sales) to ask about them.',
-  ],
+  helpAdmin: 'Agaton answers from the agents, teams and candidates you manage.',
+  /** Spec 1 §6: admins may tag agents with @ and teams with #. */
+  helpAdminMentions: (agent: string, team: string) =>
+    `Tag an agent with @ (for example @${agent}) and a team with # (for example #${team}) to ask about them: type @ or # and pick a name from the list.`,
+  helpAdminExamples: 'For example:',
+  mentionPeople: 'Agents',
+  mentionTeams: 'Teams',
   examplesCoach: [
     'What was my score in my last session?',
     'Which sounds should I practise this week?',
@@ -40,10 +43,20 @@ export const CHAT = {
     'How fast do I speak, and how many filler words do I use?',
     'How can I improve my fluency?',
   ],
-  examplesAdmin: [
+} as const;
+
+/**
+ * An admin's example questions, with an agent and a team of their own scope when they have them
+ * (an example naming a team they do not manage would only be refused).
+ */
+export function adminExamples(agent?: string, team?: string): string[] {
+  return [
     'Who needs coaching this week?',
-    'Who needs coaching in #Sales?',
+    ...(team
+      ? [`Who needs coaching in #${team}?`, `How did #${team} do this month compared to last month?`]
+      : []),
+    ...(agent ? [`Which sounds should @${agent} practise?`] : []),
     'Any QA red flags last week?',
     'Show the English test results.',
-  ],
-} as const;
+  ];
+}

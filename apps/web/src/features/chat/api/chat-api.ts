@@ -2,6 +2,7 @@ import {
   type ChatFeedbackRequest,
   type ChatStreamEvent,
   type ChatUserType,
+  chatMentionsResponseSchema,
   chatMessageSchema,
   chatMessagesResponseSchema,
   chatThreadListSchema,
@@ -22,7 +23,18 @@ export const chatKeys = {
   threads: (userType: ChatUserType) => [...chatKeys.all(userType), 'threads'] as const,
   messages: (userType: ChatUserType, threadId: string) =>
     [...chatKeys.all(userType), 'messages', threadId] as const,
+  mentions: () => [...chatKeys.all('ADMIN'), 'mentions'] as const,
 };
+
+/** GET /api/chat/mentions: the agents and teams an admin may tag (only fetched for admins). */
+export function useChatMentions(enabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.mentions(),
+    queryFn: () => api.request('/chat/mentions', { auth: 'admin', schema: chatMentionsResponseSchema }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** GET /api/chat/threads (the server creates one when none exist). */
 export function useChatThreads(userType: ChatUserType) {

@@ -1,9 +1,9 @@
 import type { ChatUserType } from '@agaton/contracts';
 import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useChatFeedback } from '../api/chat-api';
+import { useChatFeedback, useChatMentions } from '../api/chat-api';
 import { useChat } from '../hooks/use-chat';
-import { CHAT } from '../texts';
+import { adminExamples, CHAT } from '../texts';
 import { Composer } from './composer';
 import { DiagnosticPanel } from './diagnostic-panel';
 import { HelpPopup } from './help-popup';
@@ -30,7 +30,10 @@ export function ChatPage({ userType, devTools = false }: { userType: ChatUserTyp
     pollWhileRunning: showDiagnostics,
   });
   const feedback = useChatFeedback(userType, chat.threadId);
-  const examples = admin ? CHAT.examplesAdmin : CHAT.examplesCoach;
+  const mentions = useChatMentions(admin);
+  const agent = mentions.data?.people[0]?.name;
+  const team = mentions.data?.teams[0]?.name;
+  const examples = admin ? adminExamples(agent, team) : CHAT.examplesCoach;
 
   if (chat.threads.isPending) return <Loader />;
   if (chat.threads.isError) {
@@ -63,7 +66,7 @@ export function ChatPage({ userType, devTools = false }: { userType: ChatUserTyp
                 onChange={(e) => setDiagnostics(e.currentTarget.checked)}
               />
             )}
-            <HelpPopup admin={admin} />
+            <HelpPopup admin={admin} examples={examples} agent={agent} team={team} />
           </Group>
         </Group>
         {devTools && diagnostics && (
@@ -105,6 +108,7 @@ export function ChatPage({ userType, devTools = false }: { userType: ChatUserTyp
           running={chat.running}
           onSend={chat.send}
           onStop={() => void chat.stop()}
+          mentions={admin ? mentions.data : undefined}
         />
       </Stack>
       {showDiagnostics && <DiagnosticPanel data={chat.messages.data} />}
