@@ -141,7 +141,12 @@ test.describe('Assistant area', () => {
 
   test('the Sales manager sees Coaching for Sales only', async ({ page }) => {
     await signIn(page, seeded.manager, '/dashboard/assistant?tab=coaching');
-    await expect(page.getByRole('tab')).toHaveText([L.tabs.coaching, L.tabs.admin]);
+    await expect(page.getByRole('tab')).toHaveText([
+      L.tabs.coaching,
+      L.tabs['qa-dashboard'],
+      L.tabs['qa-alerts'],
+      L.tabs.admin,
+    ]);
     await expect(row(page, 'Sam Seller')).toBeVisible();
     await expect(row(page, 'Parker Support')).toHaveCount(0);
     await page.getByRole('combobox', { name: L.coaching.team }).click();

@@ -114,8 +114,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         role: 'MANAGER',
         memberId: memberRows[0].id,
         availablePositions: positions,
-        // The Coaching overview of the Sales team they manage.
-        enabledFeatures: ['COACHING_OVERVIEW'],
+        // The Coaching overview and call QA of the Sales team they manage.
+        enabledFeatures: ['COACHING_OVERVIEW', 'QA_DASHBOARD', 'QA_ALERTS'],
       },
     ]);
     const [coach] = await tx
