@@ -28,6 +28,7 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { qaDashboardRoutes } from './modules/qa/qa-dashboard.routes.ts';
+import { qaScorecardsRoutes } from './modules/qa/qa-scorecards.routes.ts';
 import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
 import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
 import { scoringModule } from './modules/scoring/scoring.module.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       insightsRoutes(api, ctx);
       trainingInsightsRoutes(api, ctx);
       qaDashboardRoutes(api, ctx);
+      api.register(qaScorecardsRoutes, { ctx, store: sessions.store });
       articlesRoutes(api, ctx);
       api.register(chatRoutes, { ctx });
       recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });
