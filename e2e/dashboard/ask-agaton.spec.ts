@@ -4,7 +4,7 @@ import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
 
 test.describe('Ask Agaton (admin)', () => {
-  test('the demo admin mentions a team and gets only that team’s people, with links to their sessions', async ({
+  test('the demo admin picks a team from the # list and gets only that team’s people, with links to their sessions', async ({
     page,
     request,
   }) => {
@@ -13,13 +13,18 @@ test.describe('Ask Agaton (admin)', () => {
     await storeTokens(page, 'admin', await adminSession(request, seeded.admin.email, seeded.admin.password));
     await page.goto('/dashboard/assistant?tab=chat');
 
+    const help = page.getByText(/Tag an agent with @ .* and a team with #/);
     await page.getByRole('button', { name: 'Help' }).click();
-    await expect(page.getByText(/Tag a person with @ .* and a team with #/)).toBeVisible();
-    await page.getByRole('button', { name: 'Help' }).click();
-    await expect(page.getByText(/Tag a person with @ .* and a team with #/)).toBeHidden();
+    await expect(help).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
 
+    // The team comes from the # list: typed in part, then picked with the mouse.
     const composer = page.getByRole('textbox', { name: /Ask about your team/ });
-    await composer.fill('Who needs coaching in #Sales?');
+    await composer.pressSequentially('Who needs coaching in #sa');
+    await expect(page.getByRole('option')).toHaveText(['#Sales']);
+    await page.getByRole('option', { name: '#Sales' }).click();
+    await expect(composer).toHaveValue('Who needs coaching in #Sales ');
     await composer.press('Enter');
     const answer = page.getByTestId('assistant-message').last();
     await expect(answer).toContainText('#Sales');

@@ -87,7 +87,12 @@ export function heldOutCases(d: BenchData): Case[] {
     {
       who: 'coach',
       q: 'What was my average over the last two weeks?',
-      key: (a) => showsNumber(a, average(inWindow(coach.sessions, cal.lastDays(14)))),
+      // The average of the window, sourced from the window's sessions only.
+      key: (a) => {
+        const inside = inWindow(coach.sessions, cal.lastDays(14));
+        const outside = coach.sessions.filter((s) => !inside.includes(s));
+        return showsNumber(a, average(inside)) && !outside.some((s) => a.includes(coachSessionLink(s.id)));
+      },
     },
     {
       who: 'coach',

@@ -111,6 +111,11 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
     const ranking = await askAs('manager', 'Who needs coaching?');
     expect(ranking).not.toContain('Parker Support');
     expect(ranking).not.toContain(supportUserId);
+    for (const q of ["Show me Parker Support's latest score", 'How is Parker Support doing?']) {
+      const named = await askAs('manager', q);
+      expect(named).toContain("I can't find Parker Support");
+      expect(shownText(named)).not.toMatch(/\b64\b/);
+    }
     const stranger = await askAs('stranger', "What was @Casey Coach's score?");
     expect(stranger).toContain("I can't find @Casey");
     expect(shownText(stranger)).not.toMatch(/\b58\b/);

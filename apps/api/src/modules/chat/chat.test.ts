@@ -81,6 +81,17 @@ describe('Ask Agaton threads, streaming, cancel and feedback', () => {
     expect(unknown.text).toContain('Which sounds should I practise this week?');
   });
 
+  it('reads periods written in words and questions phrased in other ways', async () => {
+    const threadId = await firstThread(t.app, token);
+    const twoWeeks = await ask(t.app, token, threadId, 'What was my average over the last two weeks?');
+    expect(twoWeeks.text).toContain('Over 2 sessions in the last 14 days');
+    expect(twoWeeks.text).toContain('**69**');
+    const words = await ask(t.app, token, threadId, 'Are there any words I keep getting wrong?');
+    expect(words.text).toContain('The most challenging words');
+    const advice = await ask(t.app, token, threadId, 'I keep mixing up "right" and "light". Any advice?');
+    expect(advice.text).toContain('(/coach/learning/r-and-l)');
+  });
+
   it('keeps threads to their owner: 404 for another user, 400 for bad input', async () => {
     const threadId = await firstThread(t.app, token);
     for (const [method, url, body] of [

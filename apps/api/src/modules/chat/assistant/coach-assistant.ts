@@ -18,7 +18,7 @@ export const COACH_SUGGESTIONS = [
 
 /** Questions about other people, teams or the organisation: a coach sees only their own data. */
 const OTHERS =
-  /(^|\s)[@#]\w|\b(my (team|colleagues?|coworkers?|manager)|colleagues?|coworkers?|other (people|users|coaches|agents|members)|everyone|someone else|(his|her|their) (score|sessions?|results?)|organi[sz]ation|company'?s)\b/i;
+  /(^|\s)[@#]\w|\b(my (team|colleagues?|coworkers?|manager)|colleagues?|coworkers?|other (people|users|coaches|agents|members)|everyone|someone else|(his|her|their) (score|sessions?|results?)|organi[sz]ations?|company'?s|(whole|entire) (company|team|department|office)|everybody|(the|our|my) agents)\b/i;
 
 /** "Sam's score", "Sam Seller's sessions": a named person's data. */
 const SOMEONES = /\b(?!(?:My|I|It|That|What|Who|Let|Today|Yesterday)'s)[A-Z][a-z]+(?: [A-Z][a-z]+)?['’]s\b/;

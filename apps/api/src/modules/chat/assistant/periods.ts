@@ -23,6 +23,22 @@ const MONTHS = [
   'december',
 ];
 
+/** "two weeks", "three months": the count as a word (index + 1). */
+const NUMBER_WORDS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
 const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const monthStart = (at: Date, offset = 0) =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
@@ -56,8 +72,23 @@ export function periodsIn(text: string, now: Date): Period[] {
     from: monthStart(now, -1),
     to: monthStart(now),
   }));
-  add(/\b(?:last|past) (\d{1,3}) days\b/, (m) => {
-    const days = Number(m[1]);
+  // "the last 10 days", "past two weeks", "last 3 months": counted back from today, today included.
+  add(new RegExp(`\\b(?:last|past) (\\d{1,3}|${NUMBER_WORDS.join('|')}) (days?|weeks?|months?)\\b`), (m) => {
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS.indexOf(m[1].toLowerCase()) + 1;
+    const unit = m[2].toLowerCase().replace(/s$/, '');
+    const days = unit === 'day' ? n : unit === 'week' ? 7 * n : 0;
+    if (unit === 'month') {
+      const from = new Date(
+        Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - n, today.getUTCDate() + 1),
+      );
+      return n > 0
+        ? {
+            label: `the last ${n === 1 ? 'month' : `${n} months`}`,
+            from,
+            to: new Date(today.getTime() + DAY),
+          }
+        : null;
+    }
     return days > 0
       ? {
           label: `the last ${days} days`,

@@ -108,25 +108,29 @@ const EXAMPLES: Record<QuestionType, string[]> = {
 /** Words that settle the type on their own, checked before retrieval. */
 const KEYWORDS: [RegExp, QuestionType][] = [
   [/\b(qa|quality assurance|red flags?|yellow flags?|flagged)\b/i, 'qa-flags'],
-  [/\b(compare|comparison|versus|vs\.?)\b/i, 'compare'],
+  [/\b(compare|comparison|compared|versus|vs\.?)\b/i, 'compare'],
   [/\b(cefr|english test|test results?|candidates?)\b/i, 'test-results'],
   [/\bneeds? coaching\b|\bwho (should|needs|is struggling)\b/i, 'needs-coaching'],
   [
-    /\b(how (can|do|should) i (get better|improve|stop)|how to (improve|stop)|tips?|exercises?|articles?)\b/i,
+    /\b(how (can|do|should) (i|we|they|he|she) (get better|improve|stop|practi[sc]e)|how to (improve|stop|practi[sc]e)|tips?|advice|advise|exercises?|articles?|what can (i|we|they) do|\b(should|could|can)\b.{0,25}\bread|mix(ing)? up|confus(e|ing))\b/i,
     'improve',
   ],
   [
-    /\b(words per minute|wpm|speaking rate|too fast|too slow|fillers?|filler words|um+|uh+)\b/i,
+    /\b(words per minute|wpm|speaking rate|too (fast|quick(ly)?|slow(ly)?)|fillers?|filler words|um+|uh+)\b/i,
     'pace-fillers',
   ],
-  [/\b(trend|improving|progress(ed)?|getting better|over time)\b/i, 'trend'],
+  [/\b(trend|improving|progress(ed)?|getting better|over time|gone (up|down))\b/i, 'trend'],
   [/\b(sounds?|phonemes?)\b/i, 'weak-sounds'],
   [
-    /\bwords?\b.*\b(mispronounce|challenging|difficult|struggle|weak)|\b(mispronounce|weakest words)\b/i,
+    /\bwords?\b.*\b(mispronounce|challenging|difficult|hard|struggle|weak|wrong|trouble|problems?)|\b(mispronounce|weakest words)\b/i,
     'weak-words',
   ],
   [/\bgoals?\b/i, 'goals'],
   [/\b(coaching )?reports?\b/i, 'reports'],
+  [/\b(pronunciation|fluency|intelligibility|overall) (score|result|number|mark|grade)s?\b/i, 'score'],
+  [/\bhow (is|are|am|was|were) .{0,60}\bdo(ing)?\b|\bhow did .{0,60}\b(do|go)\b/i, 'score'],
+  // An average over one window is a score question; two windows are caught by compare above.
+  [/\baverages?\b/i, 'score'],
 ];
 
 let index: MiniSearch<{ id: number; type: QuestionType; text: string }> | null = null;
