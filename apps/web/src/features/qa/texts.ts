@@ -18,6 +18,8 @@ export const QA_LABELS = {
     period: 'Period',
   },
   alerts: {
+    intro:
+      'Every analysed call, answered against your scorecards. Open a row for its QA report with the cited moments.',
     columns: {
       time: 'Alert time',
       agent: 'Agent',
@@ -46,7 +48,9 @@ export const QA_LABELS = {
     occurredAt: 'Date and time of the call',
     audio: 'Recording',
     audioHint: 'Audio file (WAV, MP3, OGG, WebM, M4A). Without a transcript it is transcribed here.',
+    audioPlaceholder: 'Choose a recording',
     transcript: 'Transcript',
+    transcriptPlaceholder: 'Choose a .vtt or .json file',
     transcriptHint: 'WebVTT (.vtt) with speaker names, or JSON turns.',
     needFile: 'Add a recording, a transcript or both',
     tooLarge: (what: string, mb: number) => `The ${what} is larger than ${mb} MB`,
@@ -92,7 +96,9 @@ export const QA_LABELS = {
     source: 'Source',
     sources: { UPLOAD: 'Uploaded call', SESSION: 'Recorded session' },
     answers: 'Answers',
+    audioPlaceholder: 'Choose a recording',
     transcript: 'Transcript',
+    transcriptPlaceholder: 'Choose a .vtt or .json file',
     noRecording: 'No recording: this call came as a transcript.',
     answer: 'Answer',
     confidence: 'Confidence',

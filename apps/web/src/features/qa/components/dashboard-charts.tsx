@@ -4,6 +4,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatShortDate } from '../../../components/ui/format';
+import { scoreColor } from '../../../components/ui/score-band';
 import { QA_LABELS as L } from '../texts';
 
 const D = L.dashboard;
@@ -46,9 +47,10 @@ export function PerformanceChart({ questions }: { questions: QaDashboard['questi
         dataKey="question"
         orientation="vertical"
         series={[{ name: D.score, color: 'indigo.6' }]}
-        unit="%"
+        getBarColor={(value) => `${scoreColor(value)}.6`}
+        valueFormatter={(value) => `${value}%`}
         gridAxis="y"
-        xAxisProps={{ domain: [0, 100] }}
+        xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
         yAxisProps={{ width: 250, interval: 0 }}
         barProps={{ radius: 4 }}
         tooltipProps={{

@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   Group,
+  Input,
   MultiSelect,
   Pagination,
   Paper,
@@ -162,63 +163,63 @@ export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" justify="space-between" wrap="wrap">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <DatePickerInput
-            type="range"
-            label={L.filters.dateRange}
-            w={250}
-            value={range}
-            onChange={(value) => {
-              setRange(value);
-              // A cleared range means every date; a half-picked one waits for its end.
-              if (!value[0] && !value[1]) change({ period: null });
-              const period = pickedPeriod(value);
-              if (period) change({ period });
-            }}
-            clearable
-            valueFormat="D MMM YYYY"
-            allowSingleDateInRange
-            maxDate={new Date()}
-          />
-          <TeamPicker
-            admin={admin}
-            value={filters.teamId}
-            onChange={(teamId) => change({ teamId, agentId: null })}
-          />
-          <AgentPicker
-            admin={admin}
-            teamId={filters.teamId}
-            value={filters.agentId}
-            onChange={(agentId) => change({ agentId })}
-          />
-          <MultiSelect
-            label={L.filters.flags}
-            placeholder={filters.flags.length ? undefined : L.filters.anyFlag}
-            w={230}
-            data={FLAG_FILTERS.map((f) => ({ value: f, label: FLAG_STYLE[f].label }))}
-            value={filters.flags}
-            onChange={(flags) => change({ flags: flags as FlagLevel[] })}
-            clearable
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {L.filters.reviewed}
-            </Text>
-            <SegmentedControl
-              size="sm"
-              value={filters.reviewed}
-              onChange={(reviewed) => change({ reviewed: reviewed as ReviewedFilter })}
-              data={(['all', 'no', 'yes'] as const).map((v) => ({
-                value: v,
-                label: L.filters.reviewedOptions[v],
-              }))}
-            />
-          </Stack>
-        </Group>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Text size="sm" c="dimmed" maw={640}>
+          {L.alerts.intro}
+        </Text>
         <Button leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
           {L.upload.button}
         </Button>
+      </Group>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <DatePickerInput
+          type="range"
+          label={L.filters.dateRange}
+          w={270}
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            // A cleared range means every date; a half-picked one waits for its end.
+            if (!value[0] && !value[1]) change({ period: null });
+            const period = pickedPeriod(value);
+            if (period) change({ period });
+          }}
+          clearable
+          valueFormat="D MMM YYYY"
+          allowSingleDateInRange
+          maxDate={new Date()}
+        />
+        <TeamPicker
+          admin={admin}
+          value={filters.teamId}
+          onChange={(teamId) => change({ teamId, agentId: null })}
+        />
+        <AgentPicker
+          admin={admin}
+          teamId={filters.teamId}
+          value={filters.agentId}
+          onChange={(agentId) => change({ agentId })}
+        />
+        <MultiSelect
+          label={L.filters.flags}
+          placeholder={filters.flags.length ? undefined : L.filters.anyFlag}
+          w={200}
+          data={FLAG_FILTERS.map((f) => ({ value: f, label: FLAG_STYLE[f].label }))}
+          value={filters.flags}
+          onChange={(flags) => change({ flags: flags as FlagLevel[] })}
+          clearable
+        />
+        <Input.Wrapper label={L.filters.reviewed}>
+          <SegmentedControl
+            display="flex"
+            value={filters.reviewed}
+            onChange={(reviewed) => change({ reviewed: reviewed as ReviewedFilter })}
+            data={(['all', 'no', 'yes'] as const).map((v) => ({
+              value: v,
+              label: L.filters.reviewedOptions[v],
+            }))}
+          />
+        </Input.Wrapper>
       </Group>
       <PendingUploads
         calls={pending}

@@ -130,6 +130,7 @@ export function UploadCallModal(props: {
           <FileInput
             label={U.audio}
             description={U.audioHint}
+            placeholder={U.audioPlaceholder}
             accept="audio/*,.wav,.mp3,.ogg,.opus,.webm,.m4a,.flac"
             leftSection={<IconMusic size={16} />}
             value={form.audio}
@@ -140,6 +141,7 @@ export function UploadCallModal(props: {
           <FileInput
             label={U.transcript}
             description={U.transcriptHint}
+            placeholder={U.transcriptPlaceholder}
             accept=".vtt,.json,text/vtt,application/json"
             leftSection={<IconFileText size={16} />}
             value={form.transcript}
