@@ -40,7 +40,8 @@ function Report({ item }: { item: QcItemDetail }) {
     const player = audio.current;
     if (!player) return;
     player.currentTime = seconds;
-    void player.play().catch(() => undefined);
+    // A browser may refuse to play (autoplay rules); the player then waits at that moment.
+    Promise.resolve(player.play()).catch(() => undefined);
   };
   const cite = (key: string, citation: SessionCitation) => {
     setActive({ key, lines: citation.lineIndexes });

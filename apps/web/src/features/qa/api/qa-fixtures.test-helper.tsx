@@ -1,0 +1,179 @@
+import type { Admin, QcBullet, QcItem, QcItemDetail } from '@agaton/contracts';
+import { QC_FIELDS } from '@agaton/contracts';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { tokenStorage } from '../../../lib/api-client';
+import { LANDED, renderRoutes } from '../../../lib/render-routes.test-helper';
+
+export const ORG_ID = '0a000000-0000-4000-8000-000000000001';
+export const SALES = { id: '5a1e5000-0000-4000-8000-000000000001', name: 'Sales' };
+export const SAM_ID = '3e000000-0000-4000-8000-000000000001';
+export const ITEM_ID = '9c000000-0000-4000-8000-000000000001';
+export const CALL_ID = 'ca000000-0000-4000-8000-000000000001';
+
+export function admin(): Admin {
+  const access = { haveAccess: true, status: 'subscription-active' as const };
+  return {
+    id: 'ad000000-0000-4000-8000-000000000001',
+    name: 'Morgan Manager',
+    email: 'manager@agaton.local',
+    organizationInfo: {
+      id: ORG_ID,
+      name: 'Demo Co',
+      industry: null,
+      department: null,
+      managedTeams: [SALES],
+    },
+    productAccess: { aiCoach: access, recruitment: access, onboarding: access, training: access },
+    availablePositions: [],
+    enabledFeatures: ['QA_ALERTS', 'QA_DASHBOARD'],
+    role: 'MANAGER',
+  };
+}
+
+export function bullet(overrides: Partial<QcBullet> = {}): QcBullet {
+  return {
+    questionId: 'q1',
+    questionText: 'Did the agent recap the next steps?',
+    presentationText: 'The call ends with what happens next.',
+    isTrueGood: true,
+    flagLevel: 'GREEN',
+    answer: 'YES',
+    confidence: 0.92,
+    needsReview: false,
+    severity: 'MEDIUM',
+    answeredBy: 'OFFLINE',
+    sessionCitations: [
+      {
+        sessionId: CALL_ID,
+        sessionDisplayName: 'Invoice complaint',
+        start: 12.7,
+        end: 17,
+        citationTimeStrings: ['0:12 – 0:17'],
+        lineIndexes: [2],
+        quotes: ['To recap, the difference is credited on your next invoice.'],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function item(overrides: Partial<QcItem> = {}): QcItem {
+  return {
+    qcItemId: ITEM_ID,
+    flagLevel: 'RED',
+    userIds: [SAM_ID],
+    qcTimestamp: 1_795_000_000,
+    review: { isMarked: false },
+    fields: {
+      callTitle: 'Invoice complaint',
+      agentName: 'Sam Seller',
+      source: 'UPLOAD',
+      redCount: 1,
+      yellowCount: 0,
+    },
+    fieldConfigs: [...QC_FIELDS],
+    bullets: [bullet()],
+    callId: CALL_ID,
+    ...overrides,
+  };
+}
+
+export function detail(overrides: Partial<QcItemDetail> = {}): QcItemDetail {
+  const base = item();
+  return {
+    ...base,
+    bullets: [
+      bullet({
+        questionId: 'q0',
+        questionText: 'Did the agent promise a refund?',
+        flagLevel: 'RED',
+        answer: 'YES',
+        sessionCitations: [],
+      }),
+      bullet(),
+    ],
+    call: {
+      callId: CALL_ID,
+      title: 'Invoice complaint',
+      source: 'UPLOAD',
+      sessionId: null,
+      agent: { identityId: SAM_ID, name: 'Sam Seller', email: 'sam@agaton.local' },
+      occurredAt: '2026-11-25T10:00:00.000Z',
+      durationSeconds: 17,
+      status: 'done',
+      error: null,
+      transcriptSource: 'UPLOAD',
+      recordingUrl: '/api/qa/calls/recording?token=t',
+      qcItemId: ITEM_ID,
+      transcript: [
+        {
+          index: 0,
+          speaker: 'AGENT',
+          speakerLabel: 'Agent',
+          start: 0,
+          end: 3,
+          text: 'Thank you for calling, my name is Sam.',
+        },
+        {
+          index: 1,
+          speaker: 'CUSTOMER',
+          speakerLabel: 'Customer',
+          start: 3.2,
+          end: 6.5,
+          text: 'My invoice doubled.',
+        },
+        {
+          index: 2,
+          speaker: 'AGENT',
+          speakerLabel: 'Agent',
+          start: 12.7,
+          end: 17,
+          text: 'To recap, the difference is credited on your next invoice.',
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+export type Call = { method: string; path: string; query: URLSearchParams; body?: unknown };
+export type Reply = { status: number; body?: unknown };
+
+/** Answers the page's HTTP calls at the network boundary, keyed "METHOD /path" without /api; others 404. */
+export function stubQaApi(routes: Record<string, Reply | ((call: Call) => Reply)>) {
+  tokenStorage.set('admin', { accessToken: 'admin-token' });
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const path = url.pathname.replace(/^\/api/, '');
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const call: Call = { method, path, query: url.searchParams, body };
+      calls.push(call);
+      const route = routes[`${method} ${path}`];
+      const reply = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: {} });
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+/** Renders `ui` at `path` with toasts inside the app's providers. */
+export function renderQa(path: string, pattern: string, ui: ReactNode) {
+  return renderRoutes(path, {
+    [pattern]: (
+      <>
+        <Notifications />
+        {ui}
+      </>
+    ),
+    '*': LANDED,
+  });
+}

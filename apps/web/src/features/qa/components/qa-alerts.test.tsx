@@ -1,0 +1,117 @@
+import '@testing-library/jest-dom/vitest';
+import { QA_TEXTS } from '@agaton/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../../../lib/api-client';
+import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { admin, type Call, item, ORG_ID, renderQa, stubQaApi } from '../api/qa-fixtures.test-helper';
+import { QA_LABELS as L } from '../texts';
+import { QaAlerts } from './qa-alerts';
+
+const members = { status: 200, body: { members: [], totalPages: 0, totalMembersMissingInfo: 0 } };
+const list = (items = [item()], total = items.length) => ({
+  status: 200,
+  body: { items, totalItemCount: total },
+});
+const itemCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/qa/items');
+
+function render() {
+  return renderQa('/dashboard/assistant', '/dashboard/assistant', <QaAlerts admin={admin()} scorecardsTab />);
+}
+
+describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
+  beforeEach(installDomShims);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    tokenStorage.clear('admin');
+  });
+
+  it('lists the items newest first, 10 a page, with their flag and counts', async () => {
+    const calls = stubQaApi({
+      'GET /qa/items': list(
+        [
+          item(),
+          item({
+            qcItemId: 'other',
+            flagLevel: 'GREEN',
+            fields: { callTitle: 'Renewal', agentName: 'Riley Rep', redCount: 0, yellowCount: 0 },
+          }),
+        ],
+        23,
+      ),
+      [`POST /astridorg/${ORG_ID}/members/list`]: members,
+    });
+    render();
+    const rows = await screen.findAllByTestId('qa-alert-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText('Invoice complaint')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Red')).toBeInTheDocument();
+    expect(within(rows[0]).getByTestId('red-count')).toHaveTextContent('1');
+    expect(within(rows[1]).getByText('Green')).toBeInTheDocument();
+    expect(screen.getByTestId('qa-total')).toHaveTextContent(L.alerts.total(23));
+    const first = itemCalls(calls)[0].query;
+    expect([first.get('sort'), first.get('order'), first.get('limit'), first.get('offset')]).toEqual([
+      'timestamp',
+      'desc',
+      '10',
+      '0',
+    ]);
+    // The last 30 days, ending 23:59:59 today.
+    const to = new Date(Number(first.get('toTime')) * 1000);
+    expect([to.getHours(), to.getMinutes(), to.getSeconds()]).toEqual([23, 59, 59]);
+  });
+
+  it('sorts by flag, worst first, when the Flag header is clicked', async () => {
+    const calls = stubQaApi({ 'GET /qa/items': list(), [`POST /astridorg/${ORG_ID}/members/list`]: members });
+    render();
+    await screen.findAllByTestId('qa-alert-row');
+    await userEvent.click(screen.getByRole('button', { name: L.alerts.columns.flag }));
+    await waitFor(() => expect(itemCalls(calls).at(-1)?.query.get('sort')).toBe('flagLevel'));
+    expect(itemCalls(calls).at(-1)?.query.get('order')).toBe('desc');
+  });
+
+  it('flips the reviewed toggle at once and back with the spec text when saving fails', async () => {
+    const reviews: unknown[] = [];
+    stubQaApi({
+      'GET /qa/items': list(),
+      [`POST /astridorg/${ORG_ID}/members/list`]: members,
+      [`PUT /qa/items/${item().qcItemId}/review`]: (call) => {
+        reviews.push(call.body);
+        return { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } };
+      },
+    });
+    render();
+    const toggle = await screen.findByRole('switch', { name: L.alerts.markReviewed('Invoice complaint') });
+    await userEvent.click(toggle);
+    expect(await screen.findByText(QA_TEXTS.reviewFailed)).toBeInTheDocument();
+    expect(reviews).toEqual([{ isReviewed: true }]);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it('says the data could not load, and Retry loads it', async () => {
+    let fail = true;
+    stubQaApi({
+      'GET /qa/items': () => (fail ? { status: 500, body: {} } : list()),
+      [`POST /astridorg/${ORG_ID}/members/list`]: members,
+    });
+    render();
+    expect(await screen.findByText(QA_TEXTS.couldNotLoad)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: QA_TEXTS.retry }));
+    expect(await screen.findByTestId('qa-alert-row')).toBeInTheDocument();
+  });
+
+  it('tells an empty list what to do: upload a call or build a scorecard', async () => {
+    stubQaApi({ 'GET /qa/items': list([]), [`POST /astridorg/${ORG_ID}/members/list`]: members });
+    render();
+    const empty = await screen.findByTestId('qa-alerts-empty');
+    expect(within(empty).getByRole('button', { name: L.upload.button })).toBeInTheDocument();
+    expect(within(empty).getByRole('link', { name: L.dashboard.toScorecards })).toHaveAttribute(
+      'href',
+      '/dashboard/assistant?tab=scorecards',
+    );
+  });
+});
