@@ -1,0 +1,129 @@
+import { QA_LIMITS, QA_TEXTS, type QuestionSet } from '@agaton/contracts';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useQuestionSetMutations } from '../api/scorecards-api';
+import { SCORECARD_LABELS as L } from '../texts';
+
+/** Create a scorecard, or rename `set`. A blank name is 'Required'; a taken one shows the server's reason. */
+export function ScorecardNameModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  set?: QuestionSet;
+  onSaved?: (set: QuestionSet) => void;
+}) {
+  const { create, rename } = useQuestionSetMutations();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (props.opened) {
+      setName(props.set?.name ?? '');
+      setTouched(false);
+      setError(null);
+    }
+  }, [props.opened, props.set]);
+
+  const blank = !name.trim();
+  const pending = create.isPending || rename.isPending;
+  const save = () => {
+    if (blank) {
+      setTouched(true);
+      return;
+    }
+    const done = {
+      onSuccess: (set: QuestionSet) => {
+        props.onSaved?.(set);
+        props.onClose();
+      },
+      onError: (e: unknown) => setError(errorMessage(e)),
+    };
+    if (props.set) rename.mutate({ questionSetId: props.set.questionSetId, name: name.trim() }, done);
+    else create.mutate(name.trim(), done);
+  };
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.set ? L.nameModal.rename : L.nameModal.create}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={L.nameModal.name}
+            value={name}
+            maxLength={QA_LIMITS.maxScorecardNameChars}
+            data-autofocus
+            withAsterisk
+            error={touched && blank ? QA_TEXTS.required : undefined}
+            onBlur={() => setTouched(true)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {L.nameModal.cancel}
+            </Button>
+            <Button type="submit" loading={pending} disabled={blank}>
+              {L.nameModal.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Confirms deleting a scorecard and says what happens to its questions and documents. */
+export function DeleteScorecardModal(props: {
+  set: QuestionSet;
+  opened: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { remove } = useQuestionSetMutations();
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={L.deleteModal.title(props.set.name)} centered>
+      <Stack gap="md">
+        <Text size="sm">{L.deleteModal.body}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {L.deleteModal.cancel}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(props.set.questionSetId, {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: L.deleteModal.done });
+                  props.onClose();
+                  props.onDeleted();
+                },
+                onError: () => notifications.show({ color: 'red', message: L.deleteModal.failed }),
+              })
+            }
+          >
+            {L.deleteModal.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
