@@ -1,0 +1,165 @@
+import type { TranscriptLine } from '@agaton/contracts';
+import { describe, expect, it } from 'vitest';
+import { type AnswerableQuestion, createCallAnswerer, flagFor, suggestEvidence } from './index.ts';
+import { answerOffline } from './offline.ts';
+
+let t = 0;
+function line(index: number, speaker: TranscriptLine['speaker'], text: string): TranscriptLine {
+  t += 4;
+  return {
+    index,
+    speaker,
+    speakerLabel: speaker === 'AGENT' ? 'Agent' : 'Customer',
+    start: t,
+    end: t + 3,
+    text,
+  };
+}
+
+function question(overrides: Partial<AnswerableQuestion> & { questionText: string }): AnswerableQuestion {
+  return {
+    questionId: overrides.questionText,
+    presentationText: '',
+    isTrueGood: true,
+    severity: 'HIGH',
+    speaker: 'AGENT',
+    phrases: [],
+    examples: [],
+    ...overrides,
+  };
+}
+
+const refundCall = [
+  line(0, 'AGENT', 'Thank you for calling Northwind, this is Dana. How can I help?'),
+  line(1, 'CUSTOMER', 'Hi. The blender I bought arrived broken and I would like a refund.'),
+  line(2, 'AGENT', "I'm so sorry about that. Let me look at the order."),
+  line(3, 'AGENT', "Unfortunately I can't offer a refund after thirty days, but I can send a replacement."),
+  line(4, 'CUSTOMER', 'Fine, send the replacement then.'),
+];
+
+const offerRefund = question({
+  questionText: 'Did the agent offer a refund?',
+  phrases: ['offer a refund', 'refund'],
+});
+
+describe('offline answerer (words only)', () => {
+  it('reads a negated offer as NO and cites the sentence that refuses', async () => {
+    const [a] = await answerOffline({ lines: refundCall, questions: [offerRefund], references: [] });
+    expect(a.answer).toBe('NO');
+    expect(a.lineIndexes).toEqual([3]);
+  });
+
+  it('answers YES with the line when the agent says the phrase in other words of the same stem', async () => {
+    const lines = [
+      ...refundCall.slice(0, 3),
+      line(3, 'AGENT', "I've refunded the full amount to your card."),
+    ];
+    const [a] = await answerOffline({ lines, questions: [offerRefund], references: [] });
+    expect(a.answer).toBe('YES');
+    expect(a.lineIndexes).toEqual([3]);
+  });
+
+  it("reads only the question's speaker: the customer asking for a refund is no offer", async () => {
+    const lines = [
+      line(0, 'AGENT', 'Hello, how can I help?'),
+      line(1, 'CUSTOMER', 'I want a refund, can you offer a refund?'),
+    ];
+    const [a] = await answerOffline({ lines, questions: [offerRefund], references: [] });
+    expect(a.answer).toBe('NO');
+    expect(a.lineIndexes).toEqual([]);
+  });
+
+  it('counts UNKNOWN lines for either speaker', async () => {
+    const lines = [line(0, 'UNKNOWN', 'I can offer a refund today.')];
+    const [a] = await answerOffline({ lines, questions: [offerRefund], references: [] });
+    expect(a).toMatchObject({ answer: 'YES', lineIndexes: [0] });
+  });
+
+  it('answers NOT_APPLICABLE when a conditional question’s precondition does not occur', async () => {
+    const q = question({
+      questionText: 'If the customer asked for a refund, did the agent explain the refund policy?',
+      phrases: ['refund policy'],
+    });
+    const lines = [
+      line(0, 'AGENT', 'Thanks for calling, how can I help?'),
+      line(1, 'CUSTOMER', 'I need to update my delivery address.'),
+      line(2, 'AGENT', 'Done, the address is updated.'),
+    ];
+    const [a] = await answerOffline({ lines, questions: [q], references: [] });
+    expect(a).toMatchObject({ answer: 'NOT_APPLICABLE', lineIndexes: [] });
+    const [b] = await answerOffline({ lines: refundCall, questions: [q], references: [] });
+    expect(b.answer).toBe('NO');
+  });
+
+  it('uses script lines of the reference documents as evidence', async () => {
+    const q = question({ questionText: 'Did the agent read the recording disclosure?' });
+    const lines = [
+      line(0, 'AGENT', 'Before we start, this call is recorded for training and quality purposes.'),
+    ];
+    const references = [
+      {
+        name: 'script.txt',
+        text: 'Opening\n- Disclosure: "This call is recorded for training and quality purposes."',
+      },
+    ];
+    const [without] = await answerOffline({ lines, questions: [q], references: [] });
+    const [withScript] = await answerOffline({ lines, questions: [q], references });
+    expect(without.answer).toBe('NO');
+    expect(withScript).toMatchObject({ answer: 'YES', lineIndexes: [0] });
+  });
+
+  it('cites only lines that exist in the call', async () => {
+    const questions = [
+      offerRefund,
+      question({ questionText: 'Did the agent apologise?', examples: ["I'm sorry about that"] }),
+      question({ questionText: 'Did the agent greet the customer?', phrases: ['thank you for calling'] }),
+    ];
+    const answers = await answerOffline({ lines: refundCall, questions, references: [] });
+    const indexes = new Set(refundCall.map((l) => l.index));
+    for (const a of answers) for (const i of a.lineIndexes) expect(indexes.has(i)).toBe(true);
+    expect(answers.map((a) => a.answer)).toEqual(['NO', 'YES', 'YES']);
+  });
+});
+
+describe('flagFor', () => {
+  it.each([
+    ['YES', false, true, 'HIGH', 'GREEN'],
+    ['NO', false, false, 'HIGH', 'GREEN'],
+    ['NO', false, true, 'HIGH', 'RED'],
+    ['NO', false, true, 'MEDIUM', 'YELLOW'],
+    ['YES', false, false, 'HIGH', 'RED'],
+    ['NO', true, true, 'HIGH', 'YELLOW'],
+    ['YES', true, true, 'HIGH', 'GREEN'],
+    ['NOT_APPLICABLE', false, true, 'HIGH', 'UNSPECIFIED'],
+  ] as const)(
+    '%s (review %s) to a question where YES is good: %s, %s → %s',
+    (answer, needsReview, isTrueGood, severity, flag) => {
+      expect(flagFor({ answer, needsReview }, { isTrueGood, severity })).toBe(flag);
+    },
+  );
+});
+
+describe('suggestEvidence', () => {
+  it('derives the speaker, phrases and a first-person example from the question', () => {
+    const s = suggestEvidence('Did the agent verify the customer’s date of birth?');
+    expect(s.speaker).toBe('AGENT');
+    expect(s.phrases).toContain('date of birth');
+    expect(s.examples).toEqual(['I verify your date of birth']);
+    expect(suggestEvidence('Did the customer ask to cancel their subscription?').speaker).toBe('CUSTOMER');
+  });
+});
+
+describe('createCallAnswerer (with sentence embeddings)', () => {
+  it('finds a paraphrase no phrase names', async () => {
+    const q = question({
+      questionText: 'Did the agent show empathy?',
+      examples: ['I understand how frustrating that must be'],
+    });
+    const lines = [
+      line(0, 'CUSTOMER', 'This is the third time it broke!'),
+      line(1, 'AGENT', 'Oh no, that sounds really annoying, I am sorry to hear it.'),
+    ];
+    const [a] = await createCallAnswerer({}).answerCall({ lines, questions: [q], references: [] });
+    expect(a).toMatchObject({ answer: 'YES', lineIndexes: [1], answeredBy: 'OFFLINE' });
+  });
+});

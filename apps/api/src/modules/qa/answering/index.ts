@@ -1,0 +1,37 @@
+import type { FlagLevel } from '@agaton/contracts';
+import { sharedEmbedder } from '../../../providers/embeddings/embedder.ts';
+import { answerOffline } from './offline.ts';
+import type { AnswerableQuestion, CallAnswerer, QuestionAnswer } from './types.ts';
+
+export { suggestEvidence } from './suggest.ts';
+export type { AnswerableQuestion, CallAnswerer, QuestionAnswer, ReferenceDocument } from './types.ts';
+
+/**
+ * The call answerer of QA (spec 3): offline by words and sentence embeddings, or, with `settings.llm`,
+ * an OpenAI-compatible model whose answers are checked and replaced by the offline answer when they
+ * are invalid.
+ */
+export function createCallAnswerer(settings: {
+  llm?: { baseUrl: string; apiKey: string; model: string };
+}): CallAnswerer {
+  const embedder = sharedEmbedder();
+  void settings;
+  return {
+    answerCall: (input) => answerOffline(input, { embedder }),
+  };
+}
+
+/**
+ * GREEN when the answer is the expected one; otherwise RED (HIGH) / YELLOW (MEDIUM); NOT_APPLICABLE →
+ * UNSPECIFIED; an answer that needs review and leans bad is YELLOW whatever the severity.
+ */
+export function flagFor(
+  a: Pick<QuestionAnswer, 'answer' | 'needsReview'>,
+  q: Pick<AnswerableQuestion, 'isTrueGood' | 'severity'>,
+): FlagLevel {
+  if (a.answer === 'NOT_APPLICABLE') return 'UNSPECIFIED';
+  const expected = q.isTrueGood ? 'YES' : 'NO';
+  if (a.answer === expected) return 'GREEN';
+  if (a.needsReview) return 'YELLOW';
+  return q.severity === 'HIGH' ? 'RED' : 'YELLOW';
+}

@@ -1,0 +1,81 @@
+/**
+ * Reads a QA question's shape from its text: whose behaviour it asks about, what the behaviour is, and
+ * the precondition of a conditional question ("If the customer asked for a refund, did the agent
+ * explain the policy?" → precondition "asked for a refund" by the customer, action "explain the
+ * policy" by the agent). Rules only; nothing is invented beyond the question's own words.
+ */
+
+export type Party = 'AGENT' | 'CUSTOMER';
+
+export interface ParsedQuestion {
+  /** Who the main clause is about (null when the text names nobody). */
+  subject: Party | null;
+  /** The behaviour asked about, subject and auxiliary removed ("offer a refund"). */
+  action: string;
+  /** A conditional question's precondition, subject removed ("asked for a refund"). */
+  precondition: string | null;
+  /** Who the precondition is about; the other party when unnamed. */
+  preconditionParty: Party | null;
+}
+
+const AGENT_WORDS = String.raw`(?:the\s+)?(?:agent|rep|representative|advisor|adviser|salesperson|sales\s+rep|seller|associate|consultant|employee|staff(?:\s+member)?)`;
+const CUSTOMER_WORDS = String.raw`(?:the\s+)?(?:customer|caller|client|prospect|buyer|consumer|member|user|account\s+holder)`;
+const AGENT_RE = new RegExp(`\\b${AGENT_WORDS}\\b`, 'i');
+const CUSTOMER_RE = new RegExp(`\\b${CUSTOMER_WORDS}\\b`, 'i');
+const AUX = '(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can|should)';
+const CONDITION_WORDS = String.raw`(?:if|when|whenever|once|after|in\s+case|where|in\s+the\s+event\s+that)`;
+
+/** Which party a phrase names first ("the customer's card" → CUSTOMER), or null. */
+export function partyOf(text: string): Party | null {
+  const a = AGENT_RE.exec(text);
+  const c = CUSTOMER_RE.exec(text);
+  if (a && (!c || a.index < c.index)) return 'AGENT';
+  if (c) return 'CUSTOMER';
+  return null;
+}
+
+/** Removes a leading "the agent did/was ..." style subject and auxiliaries from a clause. */
+function stripSubject(clause: string): string {
+  return clause
+    .replace(new RegExp(`^\\s*${AUX}\\s+`, 'i'), '')
+    .replace(new RegExp(`^\\s*(?:${AGENT_WORDS}|${CUSTOMER_WORDS}|they|he|she)\\s+`, 'i'), '')
+    .replace(new RegExp(`^\\s*${AUX}(?:\\s+not|n't)?\\s+`, 'i'), '')
+    .replace(/^\s*(?:actually|properly|correctly|clearly|ever)\s+/i, '')
+    .replace(/[?.!]+\s*$/, '')
+    .replace(/\s*\((?:if\s+(?:applicable|any|needed|relevant))\)\s*/gi, ' ')
+    .trim();
+}
+
+/** Splits a question into its main clause and an optional precondition clause. */
+export function parseQuestion(questionText: string): ParsedQuestion {
+  const text = questionText.replace(/\s+/g, ' ').trim();
+  let main = text;
+  let condition: string | null = null;
+  // "If X, did the agent Y?" / "When X, was ..."
+  const leading = new RegExp(`^${CONDITION_WORDS}\\s+(.+?),\\s*(.+)$`, 'i').exec(text);
+  if (leading) {
+    condition = leading[1];
+    main = leading[2];
+  } else {
+    // "Did the agent Y if/when the customer X?"
+    const trailing = new RegExp(
+      `^(.+?)\\s+${CONDITION_WORDS}\\s+(${CUSTOMER_WORDS}|${AGENT_WORDS}|they)\\b(.+)$`,
+      'i',
+    ).exec(text);
+    if (trailing) {
+      main = trailing[1];
+      condition = `${trailing[2]}${trailing[3]}`;
+    }
+  }
+  const subject = partyOf(main.split(/\s+/).slice(0, 5).join(' '));
+  const action = stripSubject(main);
+  let precondition: string | null = null;
+  let preconditionParty: Party | null = null;
+  if (condition) {
+    preconditionParty = partyOf(condition.split(/\s+/).slice(0, 4).join(' '));
+    precondition = stripSubject(condition);
+    if (!preconditionParty)
+      preconditionParty = subject === 'CUSTOMER' ? 'AGENT' : subject ? 'CUSTOMER' : null;
+  }
+  return { subject, action: action || text, precondition: precondition || null, preconditionParty };
+}
