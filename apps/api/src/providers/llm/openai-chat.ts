@@ -56,7 +56,10 @@ export async function streamChatCompletion(options: {
       model: settings.model,
       stream: true,
       messages: options.messages,
-      tools: options.tools.map((t) => ({ type: 'function', function: t })),
+      // OpenAI refuses an empty tools array: a request without tools leaves the field out.
+      ...(options.tools.length > 0
+        ? { tools: options.tools.map((t) => ({ type: 'function', function: t })) }
+        : {}),
     }),
     signal: options.signal,
   });

@@ -1,5 +1,6 @@
 import type { FlagLevel } from '@agaton/contracts';
 import { sharedEmbedder } from '../../../providers/embeddings/embedder.ts';
+import { answerWithLlm } from './llm.ts';
 import { answerOffline } from './offline.ts';
 import type { AnswerableQuestion, CallAnswerer, QuestionAnswer } from './types.ts';
 
@@ -15,9 +16,15 @@ export function createCallAnswerer(settings: {
   llm?: { baseUrl: string; apiKey: string; model: string };
 }): CallAnswerer {
   const embedder = sharedEmbedder();
-  void settings;
+  const { llm } = settings;
   return {
-    answerCall: (input) => answerOffline(input, { embedder }),
+    async answerCall(input) {
+      const [offline, byModel] = await Promise.all([
+        answerOffline(input, { embedder }),
+        llm ? answerWithLlm(input, llm) : new Map<string, QuestionAnswer>(),
+      ]);
+      return offline.map((answer) => byModel.get(answer.questionId) ?? answer);
+    },
   };
 }
 
