@@ -27,6 +27,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { qaCallsRoutes } from './modules/qa/qa-calls.routes.ts';
 import { qaDashboardRoutes } from './modules/qa/qa-dashboard.routes.ts';
 import { qaScorecardsRoutes } from './modules/qa/qa-scorecards.routes.ts';
 import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       insightsRoutes(api, ctx);
       trainingInsightsRoutes(api, ctx);
       qaDashboardRoutes(api, ctx);
+      api.register(qaCallsRoutes, { ctx, store: sessions.store });
       api.register(qaScorecardsRoutes, { ctx, store: sessions.store });
       articlesRoutes(api, ctx);
       api.register(chatRoutes, { ctx });

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ObjectStore, StoredObject } from '../../providers/storage/object-store.ts';
 
 /** Containers a browser or a phone records meetings in; anything else is refused (415). */
-const RECORDING_MIME = /^(audio\/|video\/(webm|mp4|ogg|quicktime)|application\/(octet-stream|ogg))/i;
+export const RECORDING_MIME = /^(audio\/|video\/(webm|mp4|ogg|quicktime)|application\/(octet-stream|ogg))/i;
 const EXTENSION_BY_MIME: [RegExp, string][] = [
   [/webm/i, 'webm'],
   [/ogg|opus/i, 'ogg'],
@@ -37,7 +37,7 @@ const SNIFF_BYTES = 64;
  * The upload, passed on once its first bytes look like a recording container; a mislabelled file
  * fails at once (415) and never reaches storage or the analysis.
  */
-async function* sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+export async function* sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let head: Buffer | null = Buffer.alloc(0);
   const check = (bytes: Buffer) => {
     if (!sniffFormat(new Uint8Array(bytes)))
@@ -59,7 +59,7 @@ async function* sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
 }
 
 /** The file's extension from its name, else from its type; null when neither is a recording. */
-function extensionOf(filename: string, mimetype: string): string | null {
+export function extensionOf(filename: string, mimetype: string): string | null {
   const ext = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   if (ext && (RECORDING.extensions as readonly string[]).includes(ext)) return ext;
   return EXTENSION_BY_MIME.find(([pattern]) => pattern.test(mimetype))?.[1] ?? null;

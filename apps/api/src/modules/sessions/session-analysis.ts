@@ -9,6 +9,7 @@ import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
+import { callFromSession } from '../qa/qa-analysis.ts';
 import { summariseSession } from './session-summary.ts';
 import { setProgress } from './sessions.service.ts';
 
@@ -159,6 +160,10 @@ export function createSessionAnalyser(ctx: AppContext, store: ObjectStore): Sess
       .update(sessions)
       .set({ status: 'done', stage: 'done', percent: 100, analysedAt: new Date() })
       .where(eq(sessions.id, sessionId));
+    // A member's coach session becomes a QA call of their organisation (decision 022).
+    await callFromSession(ctx, sessionId).catch((error) =>
+      ctx.log.error({ err: error, sessionId }, 'the session could not become a QA call'),
+    );
   }
 
   /** A recording with nothing to analyse fails at once, and its minutes are given back. */

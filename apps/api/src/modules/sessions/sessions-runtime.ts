@@ -3,6 +3,13 @@ import { startJobQueue } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createObjectStore, type ObjectStore } from '../../providers/storage/object-store.ts';
 import {
+  bindQaQueue,
+  createQaAnalyser,
+  QA_QUEUES,
+  type QaAnalyser,
+  startQaWorkers,
+} from '../qa/qa-analysis.ts';
+import {
   createSessionAnalyser,
   requeueUnfinished,
   SESSION_QUEUES,
@@ -29,10 +36,13 @@ export function createSessionsRuntime(
   const store = options.store ?? createObjectStore(ctx.config);
   let queue: Promise<JobQueue> | null = null;
   let analyser: SessionAnalyser | null = null;
+  // The QA calls' analysis (a member's coach session becomes one) shares the queue and the workers.
+  let qaAnalyser: QaAnalyser | null = null;
   const getQueue = () => {
-    queue ??= startJobQueue({ db: ctx.db, log: ctx.log, queues: SESSION_QUEUES });
+    queue ??= startJobQueue({ db: ctx.db, log: ctx.log, queues: [...SESSION_QUEUES, ...QA_QUEUES] });
     return queue;
   };
+  bindQaQueue(ctx, { queue: getQueue });
   return {
     store,
     queue: getQueue,
@@ -42,10 +52,13 @@ export function createSessionsRuntime(
       await startSessionWorkers(ctx, q, analyser);
       const requeued = await requeueUnfinished(ctx, q);
       if (requeued) ctx.log.info({ sessions: requeued }, 'unfinished session analyses queued again');
+      qaAnalyser ??= createQaAnalyser(ctx, store);
+      await startQaWorkers(ctx, q, qaAnalyser);
     },
     async close() {
       if (queue) await (await queue).stop({ graceMs: 5000 });
       await analyser?.close();
+      await qaAnalyser?.close();
     },
   };
 }

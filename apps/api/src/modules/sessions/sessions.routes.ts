@@ -28,7 +28,7 @@ const idParams = z.object({ meetingId: z.string().max(64) });
 const forUser = z.object({ forUserId: z.string().max(64).optional() });
 
 /** Parses `Range: bytes=a-b` for one range inside the object; null = the whole object. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
   const match = header?.match(/^bytes=(\d*)-(\d*)$/);
   if (!match || (!match[1] && !match[2])) return null;
   let start = match[1] ? Number(match[1]) : size - Number(match[2]);

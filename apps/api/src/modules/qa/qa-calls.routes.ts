@@ -1,0 +1,123 @@
+import {
+  callAcceptedSchema,
+  callDetailSchema,
+  callParamsSchema,
+  errorBodySchema,
+  QA_LIMITS,
+} from '@agaton/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { authorizeOwnOrg } from '../../lib/policy.ts';
+import { errorResponses, typed } from '../../lib/route-kit.ts';
+import { actorOf, requireAuth } from '../../plugins/auth.ts';
+import type { ObjectStore } from '../../providers/storage/object-store.ts';
+import { parseRange } from '../sessions/sessions.routes.ts';
+import { callRecording, getCall, uploadCall, verifyCallRecordingLink } from './qa-calls.service.ts';
+import { qaItemsRoutes } from './qa-items.routes.ts';
+
+/**
+ * Calls to review (issue 14 part 3) and the QA items made from them (part 6): upload, read, play,
+ * and the items' list, detail, review, possible values and the main API's GET /admin/qc-items.
+ */
+export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppContext; store: ObjectStore }) {
+  const { ctx, store } = options;
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  const r = typed(app);
+  const tags = ['qa'];
+  const security = [{ bearerAuth: [] }];
+
+  r.post(
+    '/qa/calls',
+    {
+      preHandler: requireAuth(ctx.tokens, 'admin'),
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Upload a call to review. Multipart: text fields `agentIdentityId` (an organisation member the admin ' +
+          'sees), `title`, optional `occurredAt` (ISO date-time; default now) — send them before the files — and ' +
+          `an \`audio\` file (mp3, mp4, m4a, webm, ogg, wav; at most ${QA_LIMITS.maxCallAudioBytes / 1024 / 1024} MB; ` +
+          'a two-channel WAV is transcribed per channel, left = agent, right = customer) and/or a `transcript` ' +
+          `file (WebVTT with <v Speaker> voices, or JSON {turns:[{speaker, role?, start, end, text}]}; at most ` +
+          `${QA_LIMITS.maxCallTranscriptBytes / 1024 / 1024} MB). With both, the transcript is used and the audio kept ` +
+          'for playback. Speakers: a JSON role wins; else a label such as Agent/Rep or the agent’s name is the ' +
+          'agent and Customer/Caller/Client the customer; else the first speaker is the agent. The analysis ' +
+          '(answers for every active quality question of the organisation’s scorecards) runs as a job: 202. ' +
+          '400 without files or with bad fields, 404 unknown agent, 403 agent outside the manager’s teams, 413 too ' +
+          'large, 415 wrong type.',
+        response: {
+          202: callAcceptedSchema,
+          ...errorResponses,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = await authorizeOwnOrg(ctx, actorOf(request));
+      const accepted = await uploadCall(ctx, request, { actor, store });
+      return reply.code(202).send(accepted);
+    },
+  );
+
+  r.get(
+    '/qa/calls/:callId',
+    {
+      preHandler: requireAuth(ctx.tokens, 'admin'),
+      schema: {
+        tags,
+        security,
+        description:
+          'A call with its analysis status (queued, running, done, failed with a readable error), transcript ' +
+          'lines (speaker AGENT, CUSTOMER or UNKNOWN; seconds), a signed recording link and its QA item once ' +
+          'analysed. 404 outside the organisation or, for a manager, outside the managed teams.',
+        params: callParamsSchema,
+        response: { 200: callDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => getCall(ctx, await authorizeOwnOrg(ctx, actorOf(request)), request.params.callId),
+  );
+
+  r.get(
+    '/qa/calls/:callId/recording',
+    {
+      schema: {
+        tags,
+        description:
+          'The call recording for an <audio> element: a signed link from the call (recordingUrl); supports Range.',
+        params: callParamsSchema,
+        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const { callId } = request.params;
+      const { expires, signature } = request.query;
+      if (!verifyCallRecordingLink(ctx.config.JWT_SECRET, callId, expires, signature)) {
+        throw new AppError('FORBIDDEN');
+      }
+      const row = await callRecording(ctx, callId);
+      const range = parseRange(request.headers.range, row.sizeBytes);
+      const object = await store.read(row.objectKey, range ?? undefined);
+      reply
+        .header('content-type', row.contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600');
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${row.sizeBytes}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', row.sizeBytes);
+      }
+      return reply.send(object.body);
+    },
+  );
+
+  qaItemsRoutes(app, ctx);
+}

@@ -1,0 +1,254 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  type CallDetail,
+  callUploadFieldsSchema,
+  QA_LIMITS,
+  RECORDING,
+  type TranscriptLine,
+} from '@agaton/contracts';
+import { members, qaCalls, qaItems, type StoredTranscriptLine } from '@agaton/db';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import type { OrgActor } from '../../lib/policy.ts';
+import type { ObjectStore } from '../../providers/storage/object-store.ts';
+import { extensionOf, RECORDING_MIME, sniffed } from '../sessions/recording-upload.ts';
+import { enqueueCallAnalysis } from './qa-analysis.ts';
+import { agentForUpload, agentScope } from './qa-scope.ts';
+import { assignSpeakers, parseTranscriptFile } from './transcript-formats.ts';
+
+export const CALL_UPLOAD_TEXTS = {
+  notMultipart: 'Send the call as multipart/form-data with an "audio" and/or a "transcript" file.',
+  noFiles: 'The request has neither an "audio" nor a "transcript" file.',
+  audioUnsupported: `This recording type is not supported. Upload ${RECORDING.extensions.join(', ')}.`,
+  transcriptUnsupported: 'This transcript type is not supported. Upload WebVTT (.vtt) or JSON (.json).',
+  audioTooLarge: `The recording is larger than ${QA_LIMITS.maxCallAudioBytes / 1024 / 1024} MB.`,
+  transcriptTooLarge: `The transcript is larger than ${QA_LIMITS.maxCallTranscriptBytes / 1024 / 1024} MB.`,
+  emptyAudio: 'The recording is empty.',
+  notUtf8: 'The transcript is not UTF-8 text.',
+} as const;
+
+const TRANSCRIPT_MIME = /^(text\/(vtt|plain)|application\/(json|octet-stream)|text\/json)$/i;
+const TRANSCRIPT_EXT = /\.(vtt|json)$/i;
+
+type Fields = ReturnType<typeof callUploadFieldsSchema.parse>;
+
+function parseFields(raw: Record<string, string>): Fields {
+  const parsed = callUploadFieldsSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION', undefined, {
+      details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  return parsed.data;
+}
+
+interface StoredAudio {
+  objectKey: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * POST /api/qa/calls: reads the multipart body (text fields, an `audio` file streamed to the object
+ * store after its first bytes look like a recording, a `transcript` file of at most
+ * QA_LIMITS.maxCallTranscriptBytes kept in memory), checks the agent (404 unknown or another
+ * organisation's, 403 outside a manager's teams — before any file is stored when the fields come
+ * first, as our client sends them), saves the call and queues its analysis. On any refusal nothing
+ * stays stored.
+ */
+export async function uploadCall(
+  ctx: AppContext,
+  request: FastifyRequest,
+  options: { actor: OrgActor; store: ObjectStore },
+): Promise<{ callId: string; status: 'queued' }> {
+  const { actor, store } = options;
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.notMultipart);
+  const raw: Record<string, string> = {};
+  let checked: { fields: Fields; agent: { id: string; name: string } } | null = null;
+  const check = async () => {
+    if (checked) return checked;
+    const fields = parseFields(raw);
+    const agent = await agentForUpload(ctx, actor, fields.agentIdentityId);
+    checked = { fields, agent };
+    return checked;
+  };
+  let audio: StoredAudio | null = null;
+  let transcriptText: string | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: QA_LIMITS.maxCallAudioBytes + 1, files: 2, fields: 10, fieldSize: 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        raw[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname === 'audio' && !audio) {
+        const ext = extensionOf(part.filename ?? '', part.mimetype ?? '');
+        if (!ext || (part.mimetype && !RECORDING_MIME.test(part.mimetype))) {
+          part.file.resume();
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.audioUnsupported);
+        }
+        if (raw.agentIdentityId) await check();
+        const objectKey = `qa-calls/${actor.orgId}/${randomUUID()}.${ext}`;
+        const contentType = part.mimetype || 'application/octet-stream';
+        const stored = await store.put(objectKey, Readable.from(sniffed(part.file)), {
+          contentType,
+          maxBytes: QA_LIMITS.maxCallAudioBytes,
+        });
+        audio = { objectKey, contentType, sizeBytes: stored.sizeBytes };
+        continue;
+      }
+      if (part.fieldname === 'transcript' && transcriptText === null) {
+        const typeOk = TRANSCRIPT_EXT.test(part.filename ?? '') || TRANSCRIPT_MIME.test(part.mimetype ?? '');
+        if (!typeOk) {
+          part.file.resume();
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.transcriptUnsupported);
+        }
+        if (raw.agentIdentityId) await check();
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > QA_LIMITS.maxCallTranscriptBytes) {
+            part.file.resume();
+            throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.transcriptTooLarge);
+          }
+          chunks.push(chunk);
+        }
+        try {
+          transcriptText = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+        } catch {
+          throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.notUtf8);
+        }
+        continue;
+      }
+      part.file.resume();
+    }
+    if (!audio && transcriptText === null) throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.noFiles);
+    const { fields, agent } = await check();
+    if (audio?.sizeBytes === 0) throw new AppError('UNPROCESSABLE', CALL_UPLOAD_TEXTS.emptyAudio);
+    const transcript =
+      transcriptText === null ? null : assignSpeakers(parseTranscriptFile(transcriptText), agent.name);
+    const [call] = await ctx.db
+      .insert(qaCalls)
+      .values({
+        orgId: actor.orgId,
+        agentMemberId: agent.id,
+        source: 'UPLOAD',
+        title: fields.title,
+        occurredAt: fields.occurredAt ? new Date(fields.occurredAt) : new Date(),
+        objectKey: audio?.objectKey ?? null,
+        contentType: audio?.contentType ?? null,
+        sizeBytes: audio?.sizeBytes ?? null,
+        durationSeconds: transcript?.length ? Math.max(...transcript.map((l) => l.end)) : null,
+        transcriptSource: transcript ? 'UPLOAD' : null,
+        transcript,
+        uploadedBy: actor.adminId,
+      })
+      .returning({ id: qaCalls.id });
+    await enqueueCallAnalysis(ctx, call.id);
+    return { callId: call.id, status: 'queued' };
+  } catch (error) {
+    if (audio) await store.delete((audio as StoredAudio).objectKey);
+    if (error instanceof AppError) {
+      if (error.code === 'PAYLOAD_TOO_LARGE' && error.message !== CALL_UPLOAD_TEXTS.transcriptTooLarge) {
+        throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.audioTooLarge);
+      }
+      throw error;
+    }
+    const { statusCode, message } = error as { statusCode?: number; message?: string };
+    if (statusCode === 413) throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.audioTooLarge);
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading a call
+// ---------------------------------------------------------------------------------------------------
+
+/** A playback link lives this long (as the sessions' recording links). */
+const LINK_TTL_SECONDS = 6 * 3600;
+
+function linkSignature(secret: string, callId: string, expires: number) {
+  return createHmac('sha256', secret).update(`qa-call-recording:${callId}:${expires}`).digest('base64url');
+}
+
+/** A signed link an <audio> element can load: GET /api/qa/calls/{callId}/recording. */
+export function callRecordingLink(secret: string, callId: string, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + LINK_TTL_SECONDS;
+  return `/api/qa/calls/${callId}/recording?expires=${expires}&signature=${linkSignature(secret, callId, expires)}`;
+}
+
+export function verifyCallRecordingLink(secret: string, callId: string, expires: number, signature: string) {
+  if (expires < Math.floor(Date.now() / 1000)) return false;
+  const expected = Buffer.from(linkSignature(secret, callId, expires));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export const indexedLines = (lines: StoredTranscriptLine[] | null): TranscriptLine[] =>
+  (lines ?? []).map((l, index) => ({ index, ...l }));
+
+/** A call the actor may see with its transcript; 404 outside the organisation or the team scope. */
+export async function getCall(ctx: AppContext, actor: OrgActor, callId: string): Promise<CallDetail> {
+  const [row] = await ctx.db
+    .select({
+      call: qaCalls,
+      agentName: members.name,
+      agentEmail: members.email,
+      qcItemId: qaItems.id,
+    })
+    .from(qaCalls)
+    .innerJoin(members, eq(members.id, qaCalls.agentMemberId))
+    .leftJoin(qaItems, eq(qaItems.callId, qaCalls.id))
+    .where(
+      and(
+        eq(qaCalls.id, callId),
+        eq(qaCalls.orgId, actor.orgId),
+        agentScope(ctx, actor, qaCalls.agentMemberId),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND');
+  return toCallDetail(ctx, row);
+}
+
+export function toCallDetail(
+  ctx: AppContext,
+  row: { call: typeof qaCalls.$inferSelect; agentName: string; agentEmail: string; qcItemId: string | null },
+): CallDetail {
+  const c = row.call;
+  return {
+    callId: c.id,
+    title: c.title,
+    source: c.source,
+    sessionId: c.sessionId,
+    agent: { identityId: c.agentMemberId, name: row.agentName, email: row.agentEmail },
+    occurredAt: c.occurredAt.toISOString(),
+    durationSeconds: c.durationSeconds,
+    status: c.status,
+    error: c.error,
+    transcriptSource: c.transcriptSource,
+    recordingUrl: c.objectKey ? callRecordingLink(ctx.config.JWT_SECRET, c.id) : null,
+    qcItemId: row.qcItemId,
+    transcript: indexedLines(c.transcript),
+  };
+}
+
+/** The stored recording of a call (for the signed playback link). */
+export async function callRecording(ctx: AppContext, callId: string) {
+  const [row] = await ctx.db
+    .select({ objectKey: qaCalls.objectKey, contentType: qaCalls.contentType, sizeBytes: qaCalls.sizeBytes })
+    .from(qaCalls)
+    .where(eq(qaCalls.id, callId));
+  if (!row?.objectKey || row.sizeBytes === null) throw new AppError('NOT_FOUND');
+  return {
+    objectKey: row.objectKey,
+    contentType: row.contentType ?? 'application/octet-stream',
+    sizeBytes: row.sizeBytes,
+  };
+}

@@ -1,0 +1,317 @@
+import {
+  type FlagLevel,
+  QC_FIELDS,
+  type QcBullet,
+  type QcFieldKey,
+  type QcItem,
+  type QcItemDetail,
+  type qcItemListQuerySchema,
+} from '@agaton/contracts';
+import { members, qaAnswers, qaCalls, qaItems, qaQuestions } from '@agaton/db';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
+import { toCallDetail } from './qa-calls.service.ts';
+import { agentInTeams, agentScope } from './qa-scope.ts';
+import { timeRange } from './transcript-formats.ts';
+
+/**
+ * QA items (spec 3 §3.3, §7.1): the list with filters, sorts and paging, one item with its call,
+ * the review toggle, possible values of the dynamic fields, and the main API's cursor-paged list.
+ * Every read is limited to the actor's organisation and agents (owner: all; manager: managed teams).
+ */
+
+type ListQuery = z.output<typeof qcItemListQuerySchema>;
+
+const countOf = (flag: FlagLevel) =>
+  sql<number>`(select count(*) from ${qaAnswers} where ${qaAnswers.itemId} = ${qaItems.id} and ${qaAnswers.flagLevel} = ${flag})`.mapWith(
+    Number,
+  );
+const redCount = countOf('RED');
+const yellowCount = countOf('YELLOW');
+
+/** FLAG_PRIORITY in SQL (red 3, yellow 2, green 1, unspecified 0). */
+const flagPriority = sql`(case ${qaItems.flagLevel} when 'RED' then 3 when 'YELLOW' then 2 when 'GREEN' then 1 else 0 end)`;
+
+/** The SQL of each dynamic field (QC_FIELDS). */
+const FIELD_SQL: Record<QcFieldKey, SQL | typeof members.name> = {
+  callTitle: sql`${qaCalls.title}`,
+  agentName: members.name,
+  source: sql`${qaCalls.source}`,
+  redCount,
+  yellowCount,
+};
+const FIELD_KEYS = new Set<string>(QC_FIELDS.map((f) => f.fieldKey));
+
+function unknownField(key: string): never {
+  throw new AppError('VALIDATION', `Unknown field: ${key}`, {
+    details: [{ path: 'fieldKey', message: `Unknown field: ${key}` }],
+  });
+}
+
+const itemColumns = {
+  item: qaItems,
+  callTitle: qaCalls.title,
+  source: qaCalls.source,
+  agentName: members.name,
+  redCount,
+  yellowCount,
+};
+
+type ItemRow = {
+  item: typeof qaItems.$inferSelect;
+  callTitle: string;
+  source: 'UPLOAD' | 'SESSION';
+  agentName: string;
+  redCount: number;
+  yellowCount: number;
+};
+
+function baseQuery(ctx: AppContext) {
+  return ctx.db
+    .select(itemColumns)
+    .from(qaItems)
+    .innerJoin(qaCalls, eq(qaCalls.id, qaItems.callId))
+    .innerJoin(members, eq(members.id, qaItems.agentMemberId))
+    .$dynamic();
+}
+
+/** The bullets (answers) of some items, by item id, in the order the questions were made. */
+async function bulletsOf(ctx: AppContext, items: ItemRow[]): Promise<Map<string, QcBullet[]>> {
+  const out = new Map<string, QcBullet[]>(items.map((i) => [i.item.id, []]));
+  if (items.length === 0) return out;
+  const titles = new Map(items.map((i) => [i.item.id, { callId: i.item.callId, title: i.callTitle }]));
+  const rows = await ctx.db
+    .select({ answer: qaAnswers, question: qaQuestions })
+    .from(qaAnswers)
+    .innerJoin(qaQuestions, eq(qaQuestions.id, qaAnswers.questionId))
+    .where(inArray(qaAnswers.itemId, [...out.keys()]))
+    .orderBy(asc(qaQuestions.createdAt), asc(qaQuestions.id));
+  for (const { answer, question } of rows) {
+    const call = titles.get(answer.itemId)!;
+    out.get(answer.itemId)!.push({
+      questionId: question.id,
+      presentationText: question.presentationText,
+      questionText: question.questionText,
+      isTrueGood: question.isTrueGood,
+      flagLevel: answer.flagLevel,
+      sessionCitations: answer.citations.map((c) => ({
+        sessionId: call.callId,
+        sessionDisplayName: call.title,
+        start: c.start,
+        end: c.end,
+        citationTimeStrings: [timeRange(c.start, c.end)],
+        lineIndexes: c.lineIndexes,
+        quotes: c.quotes,
+      })),
+      answer: answer.answer,
+      confidence: answer.confidence,
+      needsReview: answer.needsReview,
+      severity: question.severity,
+      answeredBy: answer.answeredBy,
+    });
+  }
+  return out;
+}
+
+function toItem(row: ItemRow, bullets: QcBullet[]): QcItem {
+  const { item } = row;
+  return {
+    qcItemId: item.id,
+    flagLevel: item.flagLevel,
+    userIds: [item.agentMemberId],
+    qcTimestamp: Math.floor(item.qcAt.getTime() / 1000),
+    review: { isMarked: item.isReviewed },
+    fields: {
+      callTitle: row.callTitle,
+      agentName: row.agentName,
+      source: row.source,
+      redCount: row.redCount,
+      yellowCount: row.yellowCount,
+    },
+    fieldConfigs: [...QC_FIELDS],
+    bullets,
+    callId: item.callId,
+  };
+}
+
+async function toItems(ctx: AppContext, rows: ItemRow[]) {
+  const bullets = await bulletsOf(ctx, rows);
+  return rows.map((r) => toItem(r, bullets.get(r.item.id) ?? []));
+}
+
+/** The organisation and the actor's agents, and a team when one is asked for (403/404 checked). */
+async function scopeOf(ctx: AppContext, actor: OrgActor, teamId?: string): Promise<SQL | undefined> {
+  if (teamId) await assertTeamAccess(ctx, actor, teamId);
+  return and(
+    eq(qaItems.orgId, actor.orgId),
+    agentScope(ctx, actor, qaItems.agentMemberId),
+    teamId ? agentInTeams(ctx, qaItems.agentMemberId, [teamId]) : undefined,
+  );
+}
+
+/** GET /api/qa/items */
+export async function listItems(ctx: AppContext, actor: OrgActor, query: ListQuery) {
+  const conditions: (SQL | undefined)[] = [await scopeOf(ctx, actor, query.teamId)];
+  if (query.fromTime !== undefined) conditions.push(gte(qaItems.qcAt, new Date(query.fromTime * 1000)));
+  if (query.toTime !== undefined) conditions.push(lte(qaItems.qcAt, new Date(query.toTime * 1000)));
+  if (query.userIds?.length) conditions.push(inArray(qaItems.agentMemberId, query.userIds));
+  if (query.flagLevels?.length) conditions.push(inArray(qaItems.flagLevel, query.flagLevels));
+  if (query.isReviewed !== undefined) conditions.push(eq(qaItems.isReviewed, query.isReviewed));
+  for (const [key, values] of Object.entries(query.dynamicFields ?? {})) {
+    if (!FIELD_KEYS.has(key)) unknownField(key);
+    if (values.length === 0) continue;
+    const column = FIELD_SQL[key as QcFieldKey];
+    if (key === 'redCount' || key === 'yellowCount') {
+      const numbers = values.map(Number).filter((n) => Number.isInteger(n));
+      conditions.push(numbers.length ? sql`${column} in ${numbers}` : sql`false`);
+    } else {
+      conditions.push(sql`${column} in ${values}`);
+    }
+  }
+  const where = and(...conditions);
+
+  const direction = query.order === 'asc' ? asc : desc;
+  let primary: SQL;
+  if (query.sort === 'timestamp') primary = direction(qaItems.qcAt);
+  else if (query.sort === 'flagLevel') primary = direction(flagPriority);
+  else if (query.sort === 'user') primary = direction(members.name);
+  else {
+    const key = query.sort.slice('field:'.length);
+    if (!FIELD_KEYS.has(key)) unknownField(key);
+    primary = direction(FIELD_SQL[key as QcFieldKey]);
+  }
+  const rows = await baseQuery(ctx)
+    .where(where)
+    .orderBy(primary, desc(qaItems.qcAt), desc(qaItems.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(qaItems)
+    .innerJoin(qaCalls, eq(qaCalls.id, qaItems.callId))
+    .innerJoin(members, eq(members.id, qaItems.agentMemberId))
+    .where(where);
+  return { items: await toItems(ctx, rows), totalItemCount: total };
+}
+
+async function itemRow(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<ItemRow> {
+  const [row] = await baseQuery(ctx).where(and(eq(qaItems.id, qcItemId), await scopeOf(ctx, actor)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** GET /api/qa/items/{qcItemId}: the item with its call, transcript and recording link. */
+export async function getItem(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<QcItemDetail> {
+  const row = await itemRow(ctx, actor, qcItemId);
+  const [item] = await toItems(ctx, [row]);
+  const [call] = await ctx.db
+    .select({ call: qaCalls, agentEmail: members.email })
+    .from(qaCalls)
+    .innerJoin(members, eq(members.id, qaCalls.agentMemberId))
+    .where(eq(qaCalls.id, row.item.callId));
+  return {
+    ...item,
+    call: toCallDetail(ctx, {
+      call: call.call,
+      agentName: row.agentName,
+      agentEmail: call.agentEmail,
+      qcItemId,
+    }),
+  };
+}
+
+/** PUT /api/qa/items/{qcItemId}/review */
+export async function reviewItem(ctx: AppContext, actor: OrgActor, qcItemId: string, isReviewed: boolean) {
+  await itemRow(ctx, actor, qcItemId);
+  await ctx.db
+    .update(qaItems)
+    .set({
+      isReviewed,
+      reviewedAt: isReviewed ? new Date() : null,
+      reviewedBy: isReviewed ? actor.adminId : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(qaItems.id, qcItemId));
+  const [item] = await toItems(ctx, [await itemRow(ctx, actor, qcItemId)]);
+  return item;
+}
+
+/**
+ * GET /api/qa/fields/possible-values: the values the items in the actor's scope hold for each field
+ * that supports possible values (sorted); a field without that support gets an empty list.
+ */
+export async function possibleValues(ctx: AppContext, actor: OrgActor, fieldKeys: string[]) {
+  const values: Record<string, string[]> = {};
+  const scope = await scopeOf(ctx, actor);
+  for (const key of fieldKeys) {
+    const config = QC_FIELDS.find((f) => f.fieldKey === key);
+    if (!config) unknownField(key);
+    if (!config.supportsPossibleValues) {
+      values[key] = [];
+      continue;
+    }
+    const column = FIELD_SQL[key as QcFieldKey];
+    const rows = await ctx.db
+      .selectDistinct({ value: sql<string>`${column}` })
+      .from(qaItems)
+      .innerJoin(qaCalls, eq(qaCalls.id, qaItems.callId))
+      .innerJoin(members, eq(members.id, qaItems.agentMemberId))
+      .where(scope);
+    values[key] = rows.map((r) => String(r.value)).sort((a, b) => a.localeCompare(b));
+  }
+  return { values };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// GET /api/admin/qc-items (cursor paging, newest first)
+// ---------------------------------------------------------------------------------------------------
+
+function encodeCursor(row: ItemRow) {
+  return Buffer.from(`${row.item.qcAt.toISOString()}|${row.item.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) {
+    throw new AppError('VALIDATION', 'The page cursor is not valid.', {
+      details: [{ path: 'pageCursor', message: 'The page cursor is not valid.' }],
+    });
+  }
+  return { at: date, id };
+}
+
+/** Spec 3 §7.1: flagLevels default to red and yellow (the alerts). */
+export async function adminQcItems(
+  ctx: AppContext,
+  actor: OrgActor,
+  query: { teamId?: string; flagLevels?: FlagLevel[]; pageLimit: number; pageCursor?: string },
+) {
+  const flags: FlagLevel[] = query.flagLevels?.length ? query.flagLevels : ['RED', 'YELLOW'];
+  const where = and(await scopeOf(ctx, actor, query.teamId), inArray(qaItems.flagLevel, flags));
+  const after = query.pageCursor ? decodeCursor(query.pageCursor) : null;
+  const rows = await baseQuery(ctx)
+    .where(
+      and(
+        where,
+        after
+          ? or(lt(qaItems.qcAt, after.at), and(eq(qaItems.qcAt, after.at), lt(qaItems.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(qaItems.qcAt), desc(qaItems.id))
+    .limit(query.pageLimit + 1);
+  const page = rows.slice(0, query.pageLimit);
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(qaItems)
+    .where(where);
+  return {
+    qcItems: await toItems(ctx, page),
+    pageLastCursor: rows.length > query.pageLimit ? encodeCursor(page[page.length - 1]) : null,
+    pageTotal: total,
+  };
+}
