@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { addSession } from '../src/modules/chat/chat.test-helper.ts';
+import { ARTICLE_QUESTIONS, articleRetrieval } from './chat-articles.ts';
 import type { BenchData, BenchPerson, BenchSession, Case } from './chat-cases.ts';
 import { heldOutCases } from './chat-heldout.ts';
 import { heldOutFreshCases } from './chat-heldout-fresh.ts';
@@ -180,6 +181,12 @@ for (const { name, results } of sets) {
   console.log(
     `  time to first token: median ${ttfts[Math.floor(ttfts.length / 2)].toFixed(0)} ms, p95 ${ttfts[Math.floor(ttfts.length * 0.95)].toFixed(0)} ms`,
   );
+}
+const n = ARTICLE_QUESTIONS.length;
+console.log(`article retrieval, ${n} learners' questions (one per article)`);
+for (const r of await articleRetrieval()) {
+  console.log(`  ${r.method}: first ${pct(r.first, n)}, in the first three ${pct(r.top3, n)}`);
+  for (const m of r.misses) console.log(`    miss: ${m}`);
 }
 if (mode === 'offline')
   console.log('with a model: set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL and run again');

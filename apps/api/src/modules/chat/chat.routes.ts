@@ -20,6 +20,7 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { answerAdmin } from './assistant/admin-assistant.ts';
 import { answerCoach } from './assistant/coach-assistant.ts';
 import { llmAnswerer } from './assistant/llm-assistant.ts';
+import { warmRecogniser } from './assistant/question-types.ts';
 import {
   chatOwnerOf,
   createThread,
@@ -68,7 +69,12 @@ export async function chatRoutes(app: FastifyInstance, options: { ctx: AppContex
       preHandler: auth,
       schema: { tags, security, response: { 200: chatThreadListSchema, ...errorResponses } },
     },
-    async (request) => ({ threads: await listThreads(ctx, owner(actorOf(request))) }),
+    async (request) => {
+      // Opening the chat lists the threads: a good moment to load the embedding model (the model
+      // path's lookup tool runs the same recogniser).
+      warmRecogniser();
+      return { threads: await listThreads(ctx, owner(actorOf(request))) };
+    },
   );
 
   r.get(

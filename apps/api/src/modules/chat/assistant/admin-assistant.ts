@@ -168,7 +168,7 @@ export async function answerAdmin(
       return a.done();
     }
   }
-  const { type, via } = recogniseQuestion(text);
+  const { type, via } = await recogniseQuestion(text);
   a.step('question type', `${type ?? 'unknown'} (${via})`);
   const periods = periodsIn(text, now);
   const period = periods[0];
@@ -194,7 +194,7 @@ export async function answerAdmin(
     return a.done();
   }
   if (type === 'improve') {
-    const articles = searchArticles(text);
+    const articles = await searchArticles(text);
     a.step('retrieval', `articles: ${articles.map((x) => x.slug).join(', ') || 'none'}`);
     if (articles.length) {
       a.line('These learning articles in the coach app cover it (members find them under Learning):');

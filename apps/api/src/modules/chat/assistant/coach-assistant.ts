@@ -46,7 +46,7 @@ export async function answerCoach(
     suggestions(a, COACH_SUGGESTIONS);
     return a.done();
   }
-  const { type, via } = recogniseQuestion(text);
+  const { type, via } = await recogniseQuestion(text);
   a.step('question type', `${type ?? 'unknown'} (${via})`);
   const periods = periodsIn(text, now);
   if (periods.length)
@@ -115,7 +115,7 @@ export async function answerCoach(
       break;
     }
     case 'improve': {
-      const asked = searchArticles(text);
+      const asked = await searchArticles(text);
       const mine = articlesFor(
         [...sessions].reverse().map((s) => s.metrics),
         scope.goals,

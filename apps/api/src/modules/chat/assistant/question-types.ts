@@ -1,9 +1,11 @@
 import MiniSearch from 'minisearch';
+import { cosine, sharedEmbedder } from '../../../providers/embeddings/embedder.ts';
 
 /**
- * Recognising what a question asks, offline: BM25 retrieval (minisearch) over example questions of
- * each type, with fuzzy and prefix matching so "practise"/"practice" and typos still land, plus a few
- * unambiguous keywords that win outright.
+ * Recognising what a question asks, offline: a few unambiguous keywords win outright; otherwise BM25
+ * retrieval (minisearch, fuzzy and prefix so "practise"/"practice" and typos still land) over example
+ * questions of each type; when BM25 finds nothing, the nearest example by sentence embedding
+ * (Universal Sentence Encoder, the shared embedder) if it is close enough.
  */
 
 export const QUESTION_TYPES = [
@@ -162,11 +164,60 @@ const processTerm = (term: string) => {
 /** Below this BM25 score a match is too weak to trust: the question is treated as unknown. */
 const MIN_SCORE = 4;
 
+let exampleVectors: Promise<{ type: QuestionType; text: string; vector: number[] }[]> | null = null;
+
+/** The example questions' vectors, computed once (a failure is retried on the next question). */
+function embeddedExamples() {
+  exampleVectors ??= (async () => {
+    const list = QUESTION_TYPES.flatMap((type) => EXAMPLES[type].map((text) => ({ type, text })));
+    const vectors = await sharedEmbedder().embed(list.map((x) => x.text));
+    return list.map((x, i) => ({ ...x, vector: vectors[i] }));
+  })().catch((error: unknown) => {
+    exampleVectors = null;
+    throw error;
+  });
+  return exampleVectors;
+}
+
+/**
+ * Starts loading the embedding model and the examples' vectors without waiting (when the chat opens),
+ * so the first question does not pay for it.
+ */
+export function warmRecogniser() {
+  embeddedExamples().catch(() => undefined);
+}
+
+/** The example closest in meaning, or null when the model is unavailable. */
+async function nearestExample(text: string) {
+  try {
+    const [[query], examples] = await Promise.all([sharedEmbedder().embed([text]), embeddedExamples()]);
+    let best: { type: QuestionType; text: string; similarity: number } | null = null;
+    for (const e of examples) {
+      const similarity = cosine(query, e.vector);
+      if (!best || similarity > best.similarity) best = { type: e.type, text: e.text, similarity };
+    }
+    return best;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Below this cosine the nearest example is not trusted. The embedding only decides when BM25 finds no
+ * example at all: with the small Universal Sentence Encoder, closeness follows topic words ("fluency")
+ * more than intent ("my fluency score" came out nearest to "how can I improve my fluency"), so it
+ * does not overrule a BM25 match (decision 021).
+ */
+const NEAR = 0.45;
+
 /** The question type, or null when nothing matches well enough. */
-export function recogniseQuestion(text: string): { type: QuestionType | null; via: string } {
+export async function recogniseQuestion(text: string): Promise<{ type: QuestionType | null; via: string }> {
   for (const [pattern, type] of KEYWORDS) if (pattern.test(text)) return { type, via: `keyword ${pattern}` };
   const [best] = examplesIndex().search(text, { combineWith: 'OR' });
-  if (!best || best.score < MIN_SCORE)
-    return { type: null, via: `best score ${best?.score.toFixed(2) ?? 0}` };
-  return { type: best.type as QuestionType, via: `retrieval ${best.score.toFixed(2)} "${best.id}"` };
+  if (best && best.score >= MIN_SCORE)
+    return { type: best.type as QuestionType, via: `retrieval ${best.score.toFixed(2)} "${best.id}"` };
+  const nearest = await nearestExample(text);
+  const similar = nearest ? `embedding ${nearest.similarity.toFixed(2)} "${nearest.text}"` : 'no embedding';
+  if (nearest && nearest.similarity >= NEAR) return { type: nearest.type, via: similar };
+  return { type: null, via: `best score ${best?.score.toFixed(2) ?? 0}; ${similar}` };
 }
