@@ -1,6 +1,8 @@
 import {
   documentParamsSchema,
   errorBodySchema,
+  phraseSuggestionRequestSchema,
+  phraseSuggestionSchema,
   questionCreateSchema,
   questionListSchema,
   questionParamsSchema,
@@ -21,6 +23,7 @@ import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
+import { suggestEvidence } from './answering/index.ts';
 import { deleteDocument, listDocuments, uploadDocument } from './qa-documents.service.ts';
 import {
   createQuestion,
@@ -178,6 +181,24 @@ export async function qaScorecardsRoutes(
         input: request.body,
         onChange: reanswer,
       }),
+  );
+
+  r.post(
+    '/qa/questions/suggest',
+    {
+      preHandler,
+      schema: {
+        ...base,
+        description:
+          'Evidence (speaker, phrases, examples) suggested from the question text, to edit before saving.',
+        body: phraseSuggestionRequestSchema,
+        response: { 200: phraseSuggestionSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await actor(request);
+      return suggestEvidence(request.body.questionText, request.body.presentationText);
+    },
   );
 
   r.get(

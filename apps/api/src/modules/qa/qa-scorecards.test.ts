@@ -1,4 +1,11 @@
-import { QA_LIMITS, QA_TEXTS, type Question, questionSchema, questionSetSchema } from '@agaton/contracts';
+import {
+  phraseSuggestionSchema,
+  QA_LIMITS,
+  QA_TEXTS,
+  type Question,
+  questionSchema,
+  questionSetSchema,
+} from '@agaton/contracts';
 import { qaQuestions } from '@agaton/db';
 import { buildAdmin, buildManager, buildTeam, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
@@ -366,5 +373,26 @@ describe('questions', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await questionsOf(full.questionSetId)).length).toBe(QA_LIMITS.maxQuestionsPerScorecard);
+  });
+});
+
+describe('evidence suggestion', () => {
+  it('suggests speaker, phrases and examples from the question text, for admins only', async () => {
+    const res = await call(t.app, 'POST', '/api/qa/questions/suggest', {
+      token: tokens.manager,
+      body: { questionText: 'Did the agent thank the customer for calling?' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const suggestion = phraseSuggestionSchema.parse(res.json());
+    expect(suggestion.phrases.length + suggestion.examples.length).toBeGreaterThan(0);
+    const blank = await call(t.app, 'POST', '/api/qa/questions/suggest', {
+      token: tokens.owner,
+      body: { questionText: '  ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.details).toEqual([{ path: 'questionText', message: QA_TEXTS.required }]);
+    expect(
+      (await call(t.app, 'POST', '/api/qa/questions/suggest', { body: { questionText: 'Hi?' } })).statusCode,
+    ).toBe(401);
   });
 });
