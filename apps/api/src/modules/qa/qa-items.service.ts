@@ -152,11 +152,22 @@ async function scopeOf(ctx: AppContext, actor: OrgActor, teamId?: string): Promi
   );
 }
 
+/** Seconds since the epoch as a date; 400 past what a date can hold. */
+function instant(seconds: number, path: string): Date {
+  const date = new Date(seconds * 1000);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+    throw new AppError('VALIDATION', `${path} is out of range`, {
+      details: [{ path, message: 'Out of range' }],
+    });
+  }
+  return date;
+}
+
 /** GET /api/qa/items */
 export async function listItems(ctx: AppContext, actor: OrgActor, query: ListQuery) {
   const conditions: (SQL | undefined)[] = [await scopeOf(ctx, actor, query.teamId)];
-  if (query.fromTime !== undefined) conditions.push(gte(qaItems.qcAt, new Date(query.fromTime * 1000)));
-  if (query.toTime !== undefined) conditions.push(lte(qaItems.qcAt, new Date(query.toTime * 1000)));
+  if (query.fromTime !== undefined) conditions.push(gte(qaItems.qcAt, instant(query.fromTime, 'fromTime')));
+  if (query.toTime !== undefined) conditions.push(lte(qaItems.qcAt, instant(query.toTime, 'toTime')));
   if (query.userIds?.length) conditions.push(inArray(qaItems.agentMemberId, query.userIds));
   if (query.flagLevels?.length) conditions.push(inArray(qaItems.flagLevel, query.flagLevels));
   if (query.isReviewed !== undefined) conditions.push(eq(qaItems.isReviewed, query.isReviewed));
@@ -165,7 +176,7 @@ export async function listItems(ctx: AppContext, actor: OrgActor, query: ListQue
     if (values.length === 0) continue;
     const column = FIELD_SQL[key as QcFieldKey];
     if (key === 'redCount' || key === 'yellowCount') {
-      const numbers = values.map(Number).filter((n) => Number.isInteger(n));
+      const numbers = values.map(Number).filter((n) => Number.isSafeInteger(n));
       conditions.push(numbers.length ? sql`${column} in ${numbers}` : sql`false`);
     } else {
       conditions.push(sql`${column} in ${values}`);
@@ -269,6 +280,8 @@ export async function possibleValues(ctx: AppContext, actor: OrgActor, fieldKeys
 // GET /api/admin/qc-items (cursor paging, newest first)
 // ---------------------------------------------------------------------------------------------------
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function encodeCursor(row: ItemRow) {
   return Buffer.from(`${row.item.qcAt.toISOString()}|${row.item.id}`).toString('base64url');
 }
@@ -276,7 +289,7 @@ function encodeCursor(row: ItemRow) {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(date.getTime())) {
+  if (!id || !UUID.test(id) || Number.isNaN(date.getTime())) {
     throw new AppError('VALIDATION', 'The page cursor is not valid.', {
       details: [{ path: 'pageCursor', message: 'The page cursor is not valid.' }],
     });
