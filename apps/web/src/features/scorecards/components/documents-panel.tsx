@@ -143,10 +143,11 @@ function DocumentRow({ questionSetId, doc }: { questionSetId: string; doc: Score
         aria-label={D.delete(doc.fileName)}
         loading={remove.isPending}
         onClick={() =>
-          remove.mutate(doc.documentId, {
-            onSuccess: () => notifications.show({ color: 'green', message: D.deleted }),
-            onError: () => notifications.show({ color: 'red', message: D.deleteFailed }),
-          })
+          // Promise callbacks, not mutate's: the row is gone once the list is read again.
+          remove.mutateAsync(doc.documentId).then(
+            () => notifications.show({ color: 'green', message: D.deleted }),
+            () => notifications.show({ color: 'red', message: D.deleteFailed }),
+          )
         }
       >
         <IconTrash size={18} />

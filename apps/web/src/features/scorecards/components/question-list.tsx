@@ -130,17 +130,20 @@ export function RemoveQuestionModal(props: {
             loading={update.isPending}
             onClick={() => {
               if (!q) return;
-              update.mutate(
-                { questionId: q.questionId, input: withoutScorecard(q, props.set.questionSetId) },
-                {
-                  onSuccess: () => {
+              // Promise callbacks, not mutate's: the list (and this modal) may be gone once it is read again.
+              update
+                .mutateAsync({
+                  questionId: q.questionId,
+                  input: withoutScorecard(q, props.set.questionSetId),
+                })
+                .then(
+                  () => {
                     notifications.show({ color: 'green', message: QA_TEXTS.questionDeleted });
                     props.onClose();
                     props.onRemoved?.();
                   },
-                  onError: () => notifications.show({ color: 'red', message: QA_TEXTS.questionDeleteFailed }),
-                },
-              );
+                  () => notifications.show({ color: 'red', message: QA_TEXTS.questionDeleteFailed }),
+                );
             }}
           >
             {L.deleteQuestionModal.confirm}

@@ -98,24 +98,16 @@ export function QuestionModal(props: {
         props.onClose();
         return;
       }
-      update.mutate(
-        { questionId: mode.question.questionId, input: toInput(values) },
-        {
-          onSuccess: () => {
-            notifications.show({ color: 'green', message: QA_TEXTS.questionModified });
-            props.onClose();
-          },
-          onError: failed,
-        },
-      );
+      update.mutateAsync({ questionId: mode.question.questionId, input: toInput(values) }).then(() => {
+        notifications.show({ color: 'green', message: QA_TEXTS.questionModified });
+        props.onClose();
+      }, failed);
     } else {
-      create.mutate(toInput(values), {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: QA_TEXTS.questionCreated });
-          props.onClose();
-        },
-        onError: failed,
-      });
+      // Promise callbacks, not mutate's, so the toast shows whatever re-renders meanwhile.
+      create.mutateAsync(toInput(values)).then(() => {
+        notifications.show({ color: 'green', message: QA_TEXTS.questionCreated });
+        props.onClose();
+      }, failed);
     }
   };
   const duplicate = () => {

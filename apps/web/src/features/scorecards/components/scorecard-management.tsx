@@ -1,5 +1,5 @@
 import { QA_TEXTS, type QuestionSet } from '@agaton/contracts';
-import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -26,8 +26,8 @@ export function ScorecardManagement() {
     setParams(next, { replace: true });
   };
 
-  const newButton = (
-    <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+  const newButton = (variant: 'filled' | 'light') => (
+    <Button variant={variant} leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
       {L.newScorecard}
     </Button>
   );
@@ -57,7 +57,7 @@ export function ScorecardManagement() {
           testId="no-scorecards"
           text={QA_TEXTS.noScorecards}
           hint={L.noScorecardsHint}
-          action={newButton}
+          action={newButton('filled')}
         />
         {nameModal}
       </>
@@ -67,7 +67,7 @@ export function ScorecardManagement() {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-        <ScorecardList sets={sets.data} selected={selected} onChoose={choose} action={newButton} />
+        <ScorecardList sets={sets.data} selected={selected} onChoose={choose} action={newButton('light')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
         <ScorecardDetail
@@ -110,13 +110,10 @@ function ScorecardList(props: {
                   {set.name}
                 </Text>
               }
-              description={L.questionCount(set.questionCount)}
-              rightSection={
-                set.documentCount > 0 ? (
-                  <Badge size="sm" variant="light" color="gray">
-                    {L.documentCount(set.documentCount)}
-                  </Badge>
-                ) : null
+              description={
+                set.documentCount > 0
+                  ? `${L.questionCount(set.questionCount)} · ${L.documentCount(set.documentCount)}`
+                  : L.questionCount(set.questionCount)
               }
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
               data-testid="scorecard-item"

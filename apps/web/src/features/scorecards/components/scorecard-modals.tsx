@@ -32,15 +32,17 @@ export function ScorecardNameModal(props: {
       setTouched(true);
       return;
     }
-    const done = {
-      onSuccess: (set: QuestionSet) => {
+    // Promise callbacks, not mutate's: creating the first scorecard re-renders the whole tab.
+    const saved = props.set
+      ? rename.mutateAsync({ questionSetId: props.set.questionSetId, name: name.trim() })
+      : create.mutateAsync(name.trim());
+    saved.then(
+      (set) => {
         props.onSaved?.(set);
         props.onClose();
       },
-      onError: (e: unknown) => setError(errorMessage(e)),
-    };
-    if (props.set) rename.mutate({ questionSetId: props.set.questionSetId, name: name.trim() }, done);
-    else create.mutate(name.trim(), done);
+      (e: unknown) => setError(errorMessage(e)),
+    );
   };
 
   return (
@@ -110,14 +112,15 @@ export function DeleteScorecardModal(props: {
             color="red"
             loading={remove.isPending}
             onClick={() =>
-              remove.mutate(props.set.questionSetId, {
-                onSuccess: () => {
+              // Promise callbacks, not mutate's: the scorecard's panel is gone once the list is read again.
+              remove.mutateAsync(props.set.questionSetId).then(
+                () => {
                   notifications.show({ color: 'green', message: L.deleteModal.done });
                   props.onClose();
                   props.onDeleted();
                 },
-                onError: () => notifications.show({ color: 'red', message: L.deleteModal.failed }),
-              })
+                () => notifications.show({ color: 'red', message: L.deleteModal.failed }),
+              )
             }
           >
             {L.deleteModal.confirm}
