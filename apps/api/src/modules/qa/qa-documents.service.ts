@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -142,6 +142,64 @@ async function receiveToTempFile(request: FastifyRequest, dir: string) {
   return { path, kind: found.kind, ...received };
 }
 
+/** A received file: where it waits, what its bytes are, and its name as sent. */
+interface ReceivedFile {
+  path: string;
+  kind: DocumentKind;
+  fileName: string | undefined;
+  sizeBytes: number;
+}
+
+/** Extracts the text, then keeps the file in the object store and the text in qa_documents. */
+async function keepDocument(
+  ctx: AppContext,
+  options: {
+    orgId: string;
+    questionSetId: string;
+    adminId: string | null;
+    store: ObjectStore;
+    file: ReceivedFile;
+  },
+): Promise<ScorecardDocument> {
+  const { orgId, questionSetId, store, file } = options;
+  const text = await extractDocumentText(file.path, file.kind);
+  const contentType = DOCUMENT_CONTENT_TYPES[file.kind];
+  const objectKey = `qa-documents/${orgId}/${questionSetId}/${randomUUID()}.${file.kind}`;
+  await store.put(objectKey, Readable.from(createReadStream(file.path)), {
+    contentType,
+    maxBytes: QA_LIMITS.maxDocumentsBytes,
+  });
+  try {
+    const [row] = await ctx.db
+      .insert(qaDocuments)
+      .values({
+        questionSetId,
+        fileName: cleanFileName(file.fileName, file.kind),
+        contentType,
+        sizeBytes: file.sizeBytes,
+        objectKey,
+        text,
+        uploadedBy: options.adminId,
+      })
+      .returning();
+    return toDocument(row);
+  } catch (error) {
+    // The scorecard may have been deleted meanwhile: keep no orphan object.
+    await store.delete(objectKey);
+    throw error;
+  }
+}
+
+/** Runs `work` with a temporary folder that is removed afterwards, whatever happens. */
+async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'agaton-qa-doc-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * POST /api/qa/question-sets/{id}/documents: one PDF, DOCX or TXT (multipart `documentFile`, at most
  * 100 MB) told by its bytes (415 otherwise), its text extracted (422 when there is none), the file
@@ -157,41 +215,41 @@ export async function uploadDocument(
     store: ObjectStore;
   },
 ): Promise<ScorecardDocument> {
-  const { orgId, questionSetId, store } = options;
   // Before reading the body: an unknown scorecard is refused at once.
-  await assertSetOfOrg(ctx, orgId, questionSetId);
-  const dir = await mkdtemp(join(tmpdir(), 'agaton-qa-doc-'));
-  try {
+  await assertSetOfOrg(ctx, options.orgId, options.questionSetId);
+  return withTempDir(async (dir) => {
     const file = await receiveToTempFile(options.request, dir);
-    const text = await extractDocumentText(file.path, file.kind);
-    const contentType = DOCUMENT_CONTENT_TYPES[file.kind];
-    const objectKey = `qa-documents/${orgId}/${questionSetId}/${randomUUID()}.${file.kind}`;
-    await store.put(objectKey, Readable.from(createReadStream(file.path)), {
-      contentType,
-      maxBytes: QA_LIMITS.maxDocumentsBytes,
-    });
-    try {
-      const [row] = await ctx.db
-        .insert(qaDocuments)
-        .values({
-          questionSetId,
-          fileName: cleanFileName(file.fileName, file.kind),
-          contentType,
-          sizeBytes: file.sizeBytes,
-          objectKey,
-          text,
-          uploadedBy: options.adminId,
-        })
-        .returning();
-      return toDocument(row);
-    } catch (error) {
-      // The scorecard may have been deleted meanwhile: keep no orphan object.
-      await store.delete(objectKey);
-      throw error;
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    return keepDocument(ctx, { ...options, file });
+  });
+}
+
+/**
+ * The same as an upload, from bytes in hand (seeds and scripts): the same type check, limits and
+ * text extraction.
+ */
+export async function addDocument(
+  ctx: AppContext,
+  options: {
+    orgId: string;
+    questionSetId: string;
+    fileName: string;
+    bytes: Uint8Array;
+    store: ObjectStore;
+    adminId?: string;
+  },
+): Promise<ScorecardDocument> {
+  await assertSetOfOrg(ctx, options.orgId, options.questionSetId);
+  if (options.bytes.length > QA_LIMITS.maxDocumentsBytes)
+    throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_TEXTS.tooLarge);
+  if (options.bytes.length === 0) throw new AppError('UNPROCESSABLE', DOCUMENT_TEXTS.empty);
+  const kind = sniffDocumentHead(options.bytes.subarray(0, 512));
+  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.unsupported);
+  return withTempDir(async (dir) => {
+    const path = join(dir, 'upload');
+    await writeFile(path, options.bytes);
+    const file = { path, kind, fileName: options.fileName, sizeBytes: options.bytes.length };
+    return keepDocument(ctx, { ...options, adminId: options.adminId ?? null, file });
+  });
 }
 
 /** DELETE /api/qa/question-sets/{id}/documents/{documentId}: the row and the stored file. */

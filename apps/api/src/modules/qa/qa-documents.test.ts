@@ -5,9 +5,11 @@ import { qaDocuments } from '@agaton/db';
 import { buildAdmin, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../lib/context.ts';
 import { createObjectStore } from '../../providers/storage/object-store.ts';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { multipart } from '../scoring/scoring.test-helper.ts';
+import { addDocument } from './qa-documents.service.ts';
 import { DOCUMENT_TEXTS } from './qa-documents.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'qa-documents-fixtures', name));
@@ -176,5 +178,24 @@ describe('scorecard documents', () => {
     ).toBe(204);
     expect(await textOf(doc.documentId)).toBeUndefined();
     expect(await createObjectStore(t.config).exists(objectKey)).toBe(false);
+  });
+
+  it('adds a document from bytes in hand (seeds) with the same checks as an upload', async () => {
+    const owner = (await call(t.app, 'GET', '/api/admin', { token: tokens.owner })).json();
+    const ctx = { db: t.db } as AppContext;
+    const store = createObjectStore(t.config);
+    const orgId = owner.organizationInfo.id;
+    const doc = await addDocument(ctx, {
+      orgId,
+      questionSetId,
+      fileName: 'script.docx',
+      bytes: fixture('script.docx'),
+      store,
+    });
+    expect(doc.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(await textOf(doc.documentId)).toContain('Offer the premium plan only when asked.');
+    await expect(
+      addDocument(ctx, { orgId, questionSetId, fileName: 'x.zip', bytes: fixture('not-a-docx.zip'), store }),
+    ).rejects.toMatchObject({ statusCode: 415 });
   });
 });
