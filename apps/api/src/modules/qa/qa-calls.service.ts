@@ -77,6 +77,7 @@ export async function uploadCall(
   };
   let audio: StoredAudio | null = null;
   let transcriptText: string | null = null;
+  let callId: string;
   try {
     const parts = request.parts({
       limits: { fileSize: QA_LIMITS.maxCallAudioBytes + 1, files: 2, fields: 10, fieldSize: 1024 },
@@ -131,27 +132,15 @@ export async function uploadCall(
     if (!audio && transcriptText === null) throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.noFiles);
     const { fields, agent } = await check();
     if (audio?.sizeBytes === 0) throw new AppError('UNPROCESSABLE', CALL_UPLOAD_TEXTS.emptyAudio);
-    const transcript =
-      transcriptText === null ? null : assignSpeakers(parseTranscriptFile(transcriptText), agent.name);
-    const [call] = await ctx.db
-      .insert(qaCalls)
-      .values({
-        orgId: actor.orgId,
-        agentMemberId: agent.id,
-        source: 'UPLOAD',
-        title: fields.title,
-        occurredAt: fields.occurredAt ? new Date(fields.occurredAt) : new Date(),
-        objectKey: audio?.objectKey ?? null,
-        contentType: audio?.contentType ?? null,
-        sizeBytes: audio?.sizeBytes ?? null,
-        durationSeconds: transcript?.length ? Math.max(...transcript.map((l) => l.end)) : null,
-        transcriptSource: transcript ? 'UPLOAD' : null,
-        transcript,
-        uploadedBy: actor.adminId,
-      })
-      .returning({ id: qaCalls.id });
-    await enqueueCallAnalysis(ctx, call.id);
-    return { callId: call.id, status: 'queued' };
+    callId = await saveCall(ctx, {
+      orgId: actor.orgId,
+      adminId: actor.adminId,
+      agent,
+      title: fields.title,
+      occurredAt: fields.occurredAt ? new Date(fields.occurredAt) : new Date(),
+      transcriptText,
+      audio,
+    });
   } catch (error) {
     if (audio) await store.delete((audio as StoredAudio).objectKey);
     if (error instanceof AppError) {
@@ -165,6 +154,102 @@ export async function uploadCall(
     if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
     throw error;
   }
+  // Saved: from here a failure to queue leaves the call queued, taken up when the workers start.
+  await enqueueCallAnalysis(ctx, callId);
+  return { callId, status: 'queued' };
+}
+
+/** Saves a call whose files are checked (its recording stored); the transcript is parsed here (400). */
+export async function saveCall(
+  ctx: AppContext,
+  input: {
+    orgId: string;
+    adminId: string | null;
+    agent: { id: string; name: string };
+    title: string;
+    occurredAt: Date;
+    transcriptText: string | null;
+    audio: StoredAudio | null;
+  },
+): Promise<string> {
+  const { audio } = input;
+  const transcript =
+    input.transcriptText === null
+      ? null
+      : assignSpeakers(parseTranscriptFile(input.transcriptText), input.agent.name);
+  const [call] = await ctx.db
+    .insert(qaCalls)
+    .values({
+      orgId: input.orgId,
+      agentMemberId: input.agent.id,
+      source: 'UPLOAD',
+      title: input.title,
+      occurredAt: input.occurredAt,
+      objectKey: audio?.objectKey ?? null,
+      contentType: audio?.contentType ?? null,
+      sizeBytes: audio?.sizeBytes ?? null,
+      durationSeconds: transcript?.length ? Math.max(...transcript.map((l) => l.end)) : null,
+      transcriptSource: transcript ? 'UPLOAD' : null,
+      transcript,
+      uploadedBy: input.adminId,
+    })
+    .returning({ id: qaCalls.id });
+  return call.id;
+}
+
+/**
+ * A call from files in memory (the demo seed), as POST /api/qa/calls does it, for an agent member of
+ * the organisation; its analysis is queued. `audio.fileName` gives the recording's extension.
+ */
+export async function createCallFromFiles(
+  ctx: AppContext,
+  store: ObjectStore,
+  input: {
+    orgId: string;
+    agentMemberId: string;
+    title: string;
+    occurredAt: Date;
+    transcriptText?: string;
+    audio?: { bytes: Uint8Array; fileName: string; contentType: string };
+  },
+): Promise<string> {
+  const [agent] = await ctx.db
+    .select({ id: members.id, name: members.name })
+    .from(members)
+    .where(and(eq(members.id, input.agentMemberId), eq(members.orgId, input.orgId)));
+  if (!agent) throw new AppError('NOT_FOUND', 'No such agent in the organisation.');
+  if (!input.audio && input.transcriptText === undefined) {
+    throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.noFiles);
+  }
+  let audio: StoredAudio | null = null;
+  if (input.audio) {
+    const ext = extensionOf(input.audio.fileName, input.audio.contentType);
+    if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.audioUnsupported);
+    const objectKey = `qa-calls/${input.orgId}/${randomUUID()}.${ext}`;
+    const body = Readable.from(sniffed(Readable.from([Buffer.from(input.audio.bytes)])));
+    const stored = await store.put(objectKey, body, {
+      contentType: input.audio.contentType,
+      maxBytes: QA_LIMITS.maxCallAudioBytes,
+    });
+    audio = { objectKey, contentType: input.audio.contentType, sizeBytes: stored.sizeBytes };
+  }
+  let callId: string;
+  try {
+    callId = await saveCall(ctx, {
+      orgId: input.orgId,
+      adminId: null,
+      agent,
+      title: input.title,
+      occurredAt: input.occurredAt,
+      transcriptText: input.transcriptText ?? null,
+      audio,
+    });
+  } catch (error) {
+    if (audio) await store.delete(audio.objectKey);
+    throw error;
+  }
+  await enqueueCallAnalysis(ctx, callId);
+  return callId;
 }
 
 // ---------------------------------------------------------------------------------------------------
