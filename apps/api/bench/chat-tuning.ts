@@ -89,7 +89,11 @@ export function tuningCases(d: BenchData): Case[] {
     { who: 'admin', q: 'Is @Casey Coach improving?', key: has('from 60 to 81') },
     { who: 'admin', q: 'Which sounds should @Parker Support practise?', key: has('/f/', d.parker.userId) },
     { who: 'admin', q: 'How fast does @Sam Seller speak?', key: has('110 words per minute', d.sam.userId) },
-    { who: 'admin', q: 'Any QA red flags last week?', key: has('There are no QA items in last week') },
+    {
+      who: 'admin',
+      q: 'Any QA red flags last week?',
+      key: has('No QA item of the teams you manage was flagged red or yellow last week.'),
+    },
     { who: 'admin', q: 'Show the English test results', key: has('finished an English test') },
     {
       who: 'manager',

@@ -7,6 +7,7 @@ import { authorizeOwnOrg, type OrgActor } from '../../lib/policy.ts';
 import { analysedSessions, listCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
 import type { ReportSession } from '../coaching-reports/report-writer.ts';
 import { listMembers, listTeams } from '../org/org.service.ts';
+import { listItems } from '../qa/qa-items.service.ts';
 import { listCandidates } from '../recruitment/candidates.service.ts';
 
 /*
@@ -115,4 +116,29 @@ export async function mentionOptions(ctx: AppContext, actor: OrgActor) {
       .sort((x, y) => x.name.localeCompare(y.name)),
     teams: teams.map((t) => ({ id: t.id, name: t.name })),
   };
+}
+
+/**
+ * QA items flagged red or yellow in the admin's scope (the QA Alerts list's own query and scoping),
+ * newest first; `memberIds` narrows them to some agents, `from`/`to` to a period.
+ */
+export function flaggedQaItems(
+  ctx: AppContext,
+  actor: OrgActor,
+  options: { from?: Date; to?: Date; memberIds?: string[] },
+) {
+  const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+  if (options.memberIds && !options.memberIds.length)
+    return Promise.resolve({ items: [], totalItemCount: 0 });
+  return listItems(ctx, actor, {
+    flagLevels: ['RED', 'YELLOW'],
+    fromTime: options.from ? seconds(options.from) : undefined,
+    // listItems' upper bound is inclusive; the period's end is not part of it.
+    toTime: options.to ? seconds(options.to) - 1 : undefined,
+    userIds: options.memberIds,
+    sort: 'timestamp',
+    order: 'desc',
+    limit: 50,
+    offset: 0,
+  });
 }

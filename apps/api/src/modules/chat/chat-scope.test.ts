@@ -125,9 +125,9 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
     );
   });
 
-  it('QA red flags: there are no QA items; test results without candidates say so', async () => {
+  it('QA red flags without QA items and test results without candidates say so', async () => {
     expect(await askAs('owner', 'Any QA red flags last week?')).toContain(
-      'There are no QA items in last week',
+      'No QA item of the teams you manage was flagged red or yellow last week.',
     );
     expect(await askAs('owner', 'Show the English test results')).toContain(
       'None of the candidates you see has finished an English test yet.',

@@ -2,6 +2,7 @@ import type { Candidate } from '@agaton/contracts';
 import type { AppContext } from '../../../lib/context.ts';
 import {
   type ChatScope,
+  flaggedQaItems,
   reportsOf,
   type ScopedPerson,
   sessionsOfPerson,
@@ -14,6 +15,7 @@ import { searchArticles } from './article-search.ts';
 import { suggestions } from './coach-assistant.ts';
 import { groupCompare, groupOverview, groupSpeech, membersOf } from './group-answers.ts';
 import { formatDay, periodsIn } from './periods.ts';
+import { qaFlagsAnswer } from './qa-answers.ts';
 import { recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
 
@@ -181,12 +183,6 @@ export async function answerAdmin(
     suggestions(a, ADMIN_SUGGESTIONS);
     return a.done();
   }
-  if (type === 'qa-flags') {
-    a.line(
-      `There are no QA items${period ? ` in ${period.label}` : ''}: QA review of calls is not set up for your organisation, so nothing has been flagged red or yellow.`,
-    );
-    return a.done();
-  }
   if (type === 'test-results') {
     const candidates = await visibleCandidates(ctx, scope.actor);
     a.step('data', `${candidates.length} candidates visible`);
@@ -203,7 +199,8 @@ export async function answerAdmin(
     } else a.line("I couldn't find a learning article on that.");
     return a.done();
   }
-  const person = mentions.people.length === 1 && !mentions.teams.length ? mentions.people[0] : null;
+  const person =
+    type !== 'qa-flags' && mentions.people.length === 1 && !mentions.teams.length ? mentions.people[0] : null;
   if (person) {
     if (!person.userId) {
       a.line(`${person.name} has no coach account, so there are no analysed sessions to read.`);
@@ -249,8 +246,21 @@ export async function answerAdmin(
   const label = mentions.teams.length
     ? mentions.teams.map((t) => `#${t.name}`).join(' and ')
     : mentions.people.length
-      ? 'the people you named'
+      ? mentions.people.length === 1
+        ? mentions.people[0].name
+        : 'the people you named'
       : 'the teams you manage';
+  if (type === 'qa-flags') {
+    const narrowed = mentions.teams.length || mentions.people.length;
+    const flagged = await flaggedQaItems(ctx, scope.actor, {
+      from: period?.from,
+      to: period?.to,
+      memberIds: narrowed ? group.map((p) => p.memberId) : undefined,
+    });
+    a.step('data', `${flagged.totalItemCount} flagged QA items`);
+    qaFlagsAnswer(a, flagged, label, period);
+    return a.done();
+  }
   const members = await membersOf(ctx, group);
   a.step(
     'data',

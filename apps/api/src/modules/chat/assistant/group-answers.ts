@@ -12,7 +12,7 @@ import {
 } from '../../coaching-reports/speaking-figures.ts';
 import { type ScopedPerson, sessionsOfPerson } from '../chat-data.ts';
 import { type AnswerBuilder, adminLinks, delta } from './answer-kit.ts';
-import { formatDay, type Period, periodBefore, within } from './periods.ts';
+import { during, formatDay, type Period, periodBefore, within } from './periods.ts';
 
 /**
  * Answers about a group of people an admin manages (a #team, several @people, or everyone in their
@@ -42,7 +42,7 @@ const window = (m: Member, period: Period | undefined) =>
 const totalOf = (sessions: ReportSession[]) =>
   sessions.length ? figuresOf([...sessions].reverse().map((s) => s.metrics)).total : null;
 const windowLabel = (period: Period | undefined) =>
-  period ? `in ${period.label}` : 'over their last five sessions';
+  period ? during(period) : 'over their last five sessions';
 
 function sessionLink(a: AnswerBuilder, m: Member, s: ReportSession) {
   return a.link(formatDay(s.startedAt), adminLinks(m.person.userId!).session(s.id));
@@ -70,7 +70,7 @@ export function groupOverview(
   const measured = ranked.filter((r) => r.total !== null);
   if (!measured.length) {
     a.line(
-      `Nobody in ${groupLabel} has an analysed session ${period ? `in ${period.label}` : 'yet'}, so there are no scores to compare.`,
+      `Nobody in ${groupLabel} has an analysed session ${period ? during(period) : 'yet'}, so there are no scores to compare.`,
     );
     return;
   }
@@ -90,7 +90,7 @@ export function groupOverview(
       `- **${r.m.person.name}**: ${r.total} over ${plural(r.sessions.length, 'session')} (latest ${sessionLink(a, r.m, last)})${weak ? `; weakest sound ${soundLabel(weak)}` : ''}`,
     );
   }
-  silent(a, members, period ? `in ${period.label}` : 'yet', (m) => window(m, period).length > 0);
+  silent(a, members, period ? during(period) : 'yet', (m) => window(m, period).length > 0);
 }
 
 /** Two periods side by side for the group as a whole and for each person in it. */
@@ -149,7 +149,7 @@ export function groupSpeech(
 ) {
   const used = members.map((m) => ({ m, sessions: window(m, period) })).filter((x) => x.sessions.length);
   if (!used.length) {
-    a.line(`Nobody in ${groupLabel} has an analysed session ${period ? `in ${period.label}` : 'yet'}.`);
+    a.line(`Nobody in ${groupLabel} has an analysed session ${period ? during(period) : 'yet'}.`);
     return;
   }
   const sessions = used

@@ -127,6 +127,10 @@ export function periodBefore(period: Period): Period {
   };
 }
 
+/** "today", "last week", but "in the last 7 days", "in October 2026": the period after a verb. */
+export const during = (period: Period) =>
+  /^(today|yesterday|this |last )/.test(period.label) ? period.label : `in ${period.label}`;
+
 export const within = (at: Date, period: Period) => at >= period.from && at < period.to;
 
 /** "24 Nov 2026" (UTC), as the session list shows dates. */
