@@ -31,7 +31,6 @@ import {
   deleteQuestionSet,
   listQuestionSets,
   listQuestions,
-  type ReanswerHook,
   renameQuestionSet,
   updateQuestion,
 } from './qa-scorecards.service.ts';
@@ -51,7 +50,6 @@ export async function qaScorecardsRoutes(
   const preHandler = requireAuth(ctx.tokens, 'admin');
   const base = { tags: ['qa'], security: [{ bearerAuth: [] }] };
   const actor = (request: Parameters<typeof actorOf>[0]) => authorizeOwnOrg(ctx, actorOf(request));
-  const reanswer: ReanswerHook | undefined = undefined;
 
   r.get(
     '/qa/question-sets',
@@ -154,9 +152,7 @@ export async function qaScorecardsRoutes(
     },
     async (request, reply) => {
       const { orgId } = await actor(request);
-      return reply
-        .status(201)
-        .send(await createQuestion(ctx, { orgId, input: request.body, onChange: reanswer }));
+      return reply.status(201).send(await createQuestion(ctx, { orgId, input: request.body }));
     },
   );
 
@@ -179,7 +175,6 @@ export async function qaScorecardsRoutes(
         orgId: (await actor(request)).orgId,
         questionId: request.params.questionId,
         input: request.body,
-        onChange: reanswer,
       }),
   );
 

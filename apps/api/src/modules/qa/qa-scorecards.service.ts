@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { requestReanswer } from './qa-analysis.ts';
 
 /** Our texts for scorecard refusals the spec does not word (tests import them). */
 export const SCORECARD_ERRORS = {
@@ -22,12 +23,6 @@ type QuestionCreateInput = z.output<typeof questionCreateSchema>;
 type QuestionUpdateInput = z.output<typeof questionUpdateSchema>;
 type QuestionRow = typeof qaQuestions.$inferSelect;
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
-
-/**
- * Called after a question was created or changed in a way that can change answers (or joined a
- * scorecard): queues re-answering of the organisation's calls for it. The QA calls module provides it.
- */
-export type ReanswerHook = (orgId: string, questionId: string) => Promise<void>;
 
 /** The scorecard row of the organisation, or 404 (another organisation's id looks missing). */
 async function findSet(db: AppContext['db'] | Tx, orgId: string, questionSetId: string) {
@@ -238,7 +233,7 @@ const dedupe = (list: string[]) => [...new Set(list)];
 /** POST /api/qa/questions: a new question in one or more of the organisation's scorecards. */
 export async function createQuestion(
   ctx: AppContext,
-  options: { orgId: string; input: QuestionCreateInput; onChange?: ReanswerHook },
+  options: { orgId: string; input: QuestionCreateInput },
 ): Promise<Question> {
   const { orgId, input } = options;
   const question = await ctx.db.transaction(async (tx) => {
@@ -263,7 +258,8 @@ export async function createQuestion(
       .values(setIds.map((questionSetId) => ({ questionSetId, questionId: row.id })));
     return toQuestion(row, setIds);
   });
-  await options.onChange?.(orgId, question.questionId);
+  // Past calls are answered for the new question in the background.
+  await requestReanswer(ctx, orgId, question.questionId);
   return question;
 }
 
@@ -274,7 +270,7 @@ export async function createQuestion(
  */
 export async function updateQuestion(
   ctx: AppContext,
-  options: { orgId: string; questionId: string; input: QuestionUpdateInput; onChange?: ReanswerHook },
+  options: { orgId: string; questionId: string; input: QuestionUpdateInput },
 ): Promise<Question> {
   const { orgId, questionId, input } = options;
   const result = await ctx.db.transaction(async (tx) => {
@@ -330,6 +326,6 @@ export async function updateQuestion(
     const reanswer = changed || (before.length === 0 && joining.length > 0);
     return { question: toQuestion(row, setIds), reanswer };
   });
-  if (result.reanswer) await options.onChange?.(orgId, questionId);
+  if (result.reanswer) await requestReanswer(ctx, orgId, questionId);
   return result.question;
 }
