@@ -19,7 +19,7 @@ import { listCandidates } from '../recruitment/candidates.service.ts';
 
 /** Who is asking, resolved once per answer. */
 export type ChatScope =
-  | { kind: 'coach'; userId: string; firstName: string; goals: string[] }
+  | { kind: 'coach'; userId: string; firstName: string; lastName: string; goals: string[] }
   | { kind: 'admin'; actor: OrgActor };
 
 /** A member the admin may see, with their coach account when they have one. */
@@ -35,11 +35,17 @@ export interface ScopedPerson {
 export async function chatScopeOf(ctx: AppContext, claims: AccessTokenClaims): Promise<ChatScope> {
   if (claims.kind === 'user') {
     const [user] = await ctx.db
-      .select({ firstName: users.firstName, goals: users.goals })
+      .select({ firstName: users.firstName, lastName: users.lastName, goals: users.goals })
       .from(users)
       .where(eq(users.id, claims.sub));
     if (!user) throw new AppError('UNAUTHENTICATED');
-    return { kind: 'coach', userId: claims.sub, firstName: user.firstName, goals: user.goals };
+    return {
+      kind: 'coach',
+      userId: claims.sub,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      goals: user.goals,
+    };
   }
   return { kind: 'admin', actor: await authorizeOwnOrg(ctx, claims) };
 }

@@ -76,6 +76,7 @@ describe('Ask Agaton answers only from the asker’s scope', () => {
   it('a coach is refused questions about colleagues and teams, and never sees their numbers', async () => {
     for (const q of [
       "What is Sam Seller's score?",
+      'What did Sam Seller score last week?',
       'Who needs coaching on #Sales?',
       'How is my team doing?',
     ]) {

@@ -14,6 +14,7 @@ import { AnswerBuilder, adminLinks } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';
 import { suggestions } from './coach-assistant.ts';
 import { groupCompare, groupOverview, groupSpeech, membersOf } from './group-answers.ts';
+import { unknownNames } from './names.ts';
 import { formatDay, periodsIn } from './periods.ts';
 import { qaFlagsAnswer } from './qa-answers.ts';
 import { recogniseQuestion } from './question-types.ts';
@@ -63,39 +64,6 @@ export function resolveMentions(text: string, people: ScopedPerson[], teams: { i
   for (const p of people)
     if (p.name && lower.includes(p.name.toLowerCase()) && !found.people.includes(p)) found.people.push(p);
   return found;
-}
-
-/** Capitalised words that start questions or name things other than people. */
-const NOT_NAMES = new Set(
-  `i im i'm you me we us they them he she what which who whose how why when where is are was were do does did can could should would will show give list tell compare any please the this that these those my our their his her it let today yesterday english test tests qa cefr agaton ask team teams last next week month year monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december`.split(
-    /\s+/,
-  ),
-);
-
-/**
- * Names in the question that look like a person's ("Parker Support", "Dana's") but match nobody the
- * admin may see: the assistant refuses them by name rather than answering about someone else.
- */
-export function unknownNames(text: string, known: string[]): string[] {
-  const knownLower = known.map((k) => k.toLowerCase());
-  const matches = (name: string) => {
-    const n = name.toLowerCase();
-    return knownLower.some(
-      (k) => k === n || k.startsWith(`${n} `) || k.endsWith(` ${n}`) || k.includes(` ${n} `),
-    );
-  };
-  const found = new Set<string>();
-  const withoutMentions = text.replace(/[@#][^\s@#]+/g, ' ');
-  for (const m of withoutMentions.matchAll(
-    /\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2}(?=['’]s\b)|\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+){1,2}\b/g,
-  )) {
-    const words = m[0].split(/[ -]/);
-    while (words.length && NOT_NAMES.has(words[0].toLowerCase())) words.shift();
-    if (!words.length || words.every((w) => NOT_NAMES.has(w.toLowerCase()))) continue;
-    const name = words.join(' ');
-    if (!matches(name)) found.add(name);
-  }
-  return [...found];
 }
 
 function testResults(a: AnswerBuilder, candidates: Candidate[], text: string) {

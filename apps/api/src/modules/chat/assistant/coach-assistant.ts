@@ -3,6 +3,7 @@ import { articlesFor } from '../../coaching-reports/learning-needs.ts';
 import { type ChatScope, ownSessions, reportsOf } from '../chat-data.ts';
 import { AnswerBuilder, coachLinks } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';
+import { unknownNames } from './names.ts';
 import { formatDay, periodsIn } from './periods.ts';
 import { recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
@@ -38,7 +39,9 @@ export async function answerCoach(
   now: Date,
 ) {
   const a = new AnswerBuilder();
-  if (OTHERS.test(text) || SOMEONES.test(text)) {
+  // Someone named who is not the asker ("What did Parker Support score?") is someone else.
+  const own = [`${scope.firstName} ${scope.lastName}`.trim(), scope.firstName].filter(Boolean);
+  if (OTHERS.test(text) || SOMEONES.test(text) || unknownNames(text, own, { asPerson: true }).length) {
     a.step('refusal', 'question about someone other than the asker');
     a.line(
       'I can only answer about your own sessions, coaching reports and goals, not about other people or teams.',
