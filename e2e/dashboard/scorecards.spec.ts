@@ -55,7 +55,7 @@ test.describe('Scorecard Management', () => {
     const suffix = randomUUID().slice(0, 6);
     const retention = `Retention ${suffix}`;
     const winBack = `Win-back ${suffix}`;
-    const greeting = `Did the agent greet the customer by name? (${suffix})`;
+    const greeting = 'Did the agent greet the customer by name?';
     await openScorecards(page);
 
     await createScorecard(page, winBack);
@@ -79,6 +79,11 @@ test.describe('Scorecard Management', () => {
     await expect(saveButton(page)).toBeDisabled();
     await dialog(page).getByRole('radio', { name: L.modal.yes }).check();
     await dialog(page).getByRole('radio', { name: L.severities.HIGH }).check();
+    // The evidence is suggested from the question, then edited.
+    const examples = dialog(page).getByRole('textbox', { name: L.modal.examples });
+    await expect(examples).toHaveValue('');
+    await dialog(page).getByRole('button', { name: L.modal.suggest }).click();
+    await expect(examples).not.toHaveValue('');
     await dialog(page).getByRole('textbox', { name: L.modal.phrases }).fill('thank you for calling');
     await expect(saveButton(page)).toBeEnabled();
     await saveButton(page).click();
@@ -105,7 +110,7 @@ test.describe('Scorecard Management', () => {
     await expect(dialog(page).getByRole('heading', { name: L.modal.addTitle })).toBeVisible();
     await expect(saveButton(page)).toBeDisabled();
     await expect(dialog(page).getByText(QA_TEXTS.required)).toBeVisible();
-    const copy = `Did the agent use the customer's name again? (${suffix})`;
+    const copy = "Did the agent use the customer's name again?";
     await dialog(page).getByRole('textbox', { name: L.modal.question }).fill(copy);
     await pickScorecard(page, retention);
     await pickScorecard(page, winBack);
@@ -127,6 +132,10 @@ test.describe('Scorecard Management', () => {
     await expect(toast(page, QA_TEXTS.uploadSucceeded)).toBeVisible();
     await expect(page.getByTestId('document-row')).toContainText('greeting-guidelines.txt');
     await shot(page, 'scorecard');
+    await page.getByRole('button', { name: L.documents.delete('greeting-guidelines.txt') }).click();
+    await dialog(page).getByRole('button', { name: L.documents.confirm }).click();
+    await expect(toast(page, L.documents.deleted)).toBeVisible();
+    await expect(page.getByText(L.documents.none)).toBeVisible();
 
     // The second scorecard lists the shared question too.
     await chooseScorecard(page, winBack);

@@ -89,6 +89,10 @@ export const SCORECARD_LABELS = {
     textChars: (n: number) =>
       n === 1 ? '1 character of text' : `${n.toLocaleString('en-US')} characters of text`,
     delete: (name: string) => `Delete ${name}`,
+    confirmTitle: (name: string) => `Delete ${name}?`,
+    confirmBody: 'Answers from now on no longer draw on it. The file and its text are deleted.',
+    confirm: 'Delete',
+    cancel: 'Cancel',
     deleted: 'Document deleted',
     deleteFailed: 'Could not delete the document. Please try again',
   },

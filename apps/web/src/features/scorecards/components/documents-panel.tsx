@@ -1,6 +1,17 @@
 import '@mantine/dropzone/styles.css';
 import { QA_TEXTS, type ScorecardDocument } from '@agaton/contracts';
-import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { IconFileText, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
@@ -122,6 +133,7 @@ export function DocumentsPanel({ questionSetId }: { questionSetId: string }) {
 
 function DocumentRow({ questionSetId, doc }: { questionSetId: string; doc: ScorecardDocument }) {
   const remove = useDeleteDocument(questionSetId);
+  const [confirming, setConfirming] = useState(false);
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="document-row">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -141,17 +153,41 @@ function DocumentRow({ questionSetId, doc }: { questionSetId: string; doc: Score
         variant="subtle"
         color="red"
         aria-label={D.delete(doc.fileName)}
-        loading={remove.isPending}
-        onClick={() =>
-          // Promise callbacks, not mutate's: the row is gone once the list is read again.
-          remove.mutateAsync(doc.documentId).then(
-            () => notifications.show({ color: 'green', message: D.deleted }),
-            () => notifications.show({ color: 'red', message: D.deleteFailed }),
-          )
-        }
+        onClick={() => setConfirming(true)}
       >
         <IconTrash size={18} />
       </ActionIcon>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={D.confirmTitle(doc.fileName)}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{D.confirmBody}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {D.cancel}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                // Promise callbacks, not mutate's: the row is gone once the list is read again.
+                remove.mutateAsync(doc.documentId).then(
+                  () => {
+                    setConfirming(false);
+                    notifications.show({ color: 'green', message: D.deleted });
+                  },
+                  () => notifications.show({ color: 'red', message: D.deleteFailed }),
+                )
+              }
+            >
+              {D.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }
