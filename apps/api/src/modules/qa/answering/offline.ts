@@ -5,28 +5,32 @@ import {
   callSentences,
   type EvidenceText,
   evidenceText,
-  lexicalMatch,
   matchPolarity,
+  overlapMatch,
+  phraseMatch,
+  type Unit,
 } from './evidence.ts';
-import { type Party, parseQuestion } from './question-parse.ts';
+import { type ParsedQuestion, type Party, parseQuestion } from './question-parse.ts';
 import { contentStems, sentences } from './text.ts';
 import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocument } from './types.ts';
 
 /**
  * The offline answerer. For each question it reads only the lines of the question's speaker (UNKNOWN
  * lines count for either side), sentence by sentence, and scores every sentence against the
- * question's evidence texts: its phrases, its examples, the behaviour named by the question itself and
- * the script lines of the scorecard's reference documents that are about that behaviour. A sentence
- * scores by words (normalised, stemmed phrase matching and overlap) and, when the embedding model is
- * available, by meaning (cosine similarity of sentence embeddings); a negation cue in the matched
- * clause turns the evidence into evidence of NO.
+ * question's evidence: its phrases (literal, words in order), its examples, the behaviour the
+ * question names, and the script lines of the reference documents that are about that behaviour
+ * (each script line goes to the one question it is closest to). Examples, behaviour and script lines
+ * are compared by meaning — cosine similarity of sentence embeddings of the sentence and of each of
+ * its clauses — and by shared words. A negation cue in the matched clause turns the evidence into
+ * evidence of NO ("I can't offer a refund").
  *
  * Decision (all scores 0..1):
+ * - NOT_APPLICABLE when a conditional question's precondition ("If the customer asked for a refund,
+ *   ...") finds no support in the call (PRECONDITION_THRESHOLD), unless the behaviour itself is
+ *   strongly shown and the precondition has some support;
  * - YES when the best agreeing sentence reaches YES_THRESHOLD and beats the best negated one;
  * - NO citing the negated sentence when a negated match is the strongest and reaches the threshold;
- * - NO without a citation when nothing reaches the threshold;
- * - NOT_APPLICABLE when a conditional question's precondition ("If the customer asked for a refund,
- *   ...") finds no support in the call (PRECONDITION_THRESHOLD) and the behaviour was not shown.
+ * - NO without a citation when nothing reaches the threshold.
  * The margin is the distance of the deciding score from its threshold (or between the agreeing and
  * negated evidence); confidence = 0.5 + margin / (2 × FULL_CONFIDENCE_MARGIN), capped at 0.99. A margin
  * under REVIEW_MARGIN marks the answer needsReview with its leaning answer.
@@ -34,81 +38,230 @@ import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocu
 export const ANSWER_TUNING = {
   YES_THRESHOLD: 0.55,
   PRECONDITION_THRESHOLD: 0.5,
+  /** A behaviour shown this strongly answers YES though its precondition has only some support. */
+  SHOWN_ANYWAY: 0.85,
   REVIEW_MARGIN: 0.08,
   FULL_CONFIDENCE_MARGIN: 0.3,
-  /** Cosine similarity mapped to a score: SEM_LOW → 0, SEM_HIGH → 1. */
+  /** Similarity by meaning (cosine plus half its lead over other questions) mapped: SEM_LOW → 0, SEM_HIGH → 1. */
   SEM_LOW: 0.2,
-  SEM_HIGH: 0.7,
-  /** A reference-document sentence is about the question when this similar to its behaviour. */
-  REFERENCE_RELEVANCE: 0.5,
+  SEM_HIGH: 0.75,
+  /** The same for a precondition's meaning (stricter: "cancel" and "refund" requests sound alike). */
+  PRE_SEM_LOW: 0.4,
+  PRE_SEM_HIGH: 0.75,
+  /** A script line is about a question's behaviour at this similarity (or half its words shared). */
+  REFERENCE_RELEVANCE: 0.45,
   MAX_CITED_LINES: 3,
+  /** Lines cited besides the best: those whose evidence is within this of the best. */
+  CITE_WITHIN: 0.1,
+  /** Weights of a full match per kind of evidence. */
+  WEIGHT: { phrase: 1, example: 1, derived: 0.85, reference: 0.9 },
 } as const;
 
 const T = ANSWER_TUNING;
 
 /** Verbs that say that something was asked or said, not what: a precondition's topic is elsewhere. */
-const GENERIC_VERB_STEMS = new Set(
-  [
-    'ask',
-    'request',
-    'want',
-    'say',
-    'mention',
-    'tell',
-    'need',
-    'make',
-    'call',
-    'raise',
-    'bring',
-    'express',
-    'state',
-  ].map((w) => w),
-);
+const GENERIC_VERB_STEMS = new Set([
+  'ask',
+  'request',
+  'want',
+  'say',
+  'mention',
+  'tell',
+  'need',
+  'make',
+  'call',
+  'rais',
+  'bring',
+  'express',
+  'stat',
+  'object',
+]);
+
+export interface EvidenceTrace {
+  text: string;
+  score: number;
+  polarity: string;
+  by: string;
+}
 
 interface Scored {
   sentence: CallSentence;
   score: number;
   polarity: 'agree' | 'negated';
+  /** The evidence text that matched, and how (for traces). */
+  by: string;
 }
 
 type Vectors = Map<string, number[]>;
 
 export async function answerOffline(
   input: AnswerCallInput,
-  options: { embedder?: Embedder | null } = {},
+  options: {
+    embedder?: Embedder | null;
+    /** Receives each question's strongest evidence (for the bench and debugging). */
+    trace?: (questionId: string, evidence: EvidenceTrace[]) => void;
+  } = {},
 ): Promise<QuestionAnswer[]> {
   const all = callSentences(input.lines);
   const parsed = new Map(input.questions.map((q) => [q.questionId, parseQuestion(q.questionText)]));
   const referenceSentences = input.references.flatMap(referenceLines);
   const vectors = await embedAll(options.embedder ?? null, [
-    ...all.map((s) => s.text),
-    ...referenceSentences,
+    ...all.flatMap((s) => s.units.map((u) => u.text)),
+    ...referenceSentences.map((r) => r.text),
     ...input.questions.flatMap((q) => {
-      const p = parsed.get(q.questionId);
-      return [...q.phrases, ...q.examples, p?.action ?? '', p?.precondition ?? ''].filter(Boolean);
+      const p = parsed.get(q.questionId) as ParsedQuestion;
+      return [...q.examples, p.action, ...(p.precondition ? [p.precondition, `I ${p.precondition}`] : [])];
     }),
   ]);
+  const scripts = assignReferences(input.questions, parsed, referenceSentences, vectors);
+  const evidenceBy = new Map(
+    input.questions.map((question) => {
+      const p = parsed.get(question.questionId) as ParsedQuestion;
+      return [
+        question.questionId,
+        [
+          ...question.phrases.map((t) => evidenceText(t, 'phrase', T.WEIGHT.phrase)),
+          ...question.examples.map((t) => evidenceText(t, 'example', T.WEIGHT.example)),
+          evidenceText(p.action, 'derived', T.WEIGHT.derived),
+          ...(scripts.get(question.questionId) ?? []).map((t) =>
+            evidenceText(t, 'reference', T.WEIGHT.reference),
+          ),
+        ],
+      ] as const;
+    }),
+  );
+  const meaning = meaningTable(all, evidenceBy, vectors);
   const answers: QuestionAnswer[] = [];
   for (const question of input.questions) {
     input.signal?.throwIfAborted();
-    answers.push(answerQuestion(question, input.lines, all, referenceSentences, vectors));
+    const p = parsed.get(question.questionId) as ParsedQuestion;
+    const evidence = evidenceBy.get(question.questionId) ?? [];
+    answers.push(answerQuestion(question, p, evidence, meaning, input.lines, all, vectors, options.trace));
   }
   return answers;
 }
 
-/** Script and policy lines of a reference document, one sentence each, short enough to be said. */
-function referenceLines(doc: ReferenceDocument): string[] {
-  return doc.text
-    .split(/\n+/)
-    .flatMap((line) => sentences(line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '')))
-    .filter((s) => s.length >= 12 && s.length <= 300)
-    .slice(0, 2000);
+/** The best match by meaning of one sentence for one question. */
+interface MeaningMatch {
+  score: number;
+  unit: Unit;
+  evidence: EvidenceText;
+}
+
+/**
+ * Similarity by meaning of every sentence to every question, relative to the other questions: a
+ * unit's cosine to the question's closest evidence text, plus half of its lead over the closest
+ * evidence of any other question (clipped to −0.2..0.1). Short generic sentences ("Let me check")
+ * are about as close to every question and gain nothing; a sentence clearly about one behaviour
+ * gains. Scores map SEM_LOW..SEM_HIGH to 0..1.
+ */
+function meaningTable(
+  all: CallSentence[],
+  evidenceBy: Map<string, readonly EvidenceText[]>,
+  vectors: Vectors,
+): Map<CallSentence, Map<string, MeaningMatch>> {
+  const table = new Map<CallSentence, Map<string, MeaningMatch>>();
+  if (vectors.size === 0) return table;
+  const semanticEvidence = [...evidenceBy].map(
+    ([id, list]) => [id, list.filter((e) => e.kind !== 'phrase' && vectors.has(e.text))] as const,
+  );
+  for (const sentence of all) {
+    const perQuestion = new Map<string, MeaningMatch>();
+    if (sentence.contentWords < 2) {
+      table.set(sentence, perQuestion);
+      continue;
+    }
+    for (const unit of sentence.units) {
+      const vu = vectors.get(unit.text);
+      if (!vu) continue;
+      const raw = semanticEvidence.map(([id, list]) => {
+        let best: { cos: number; evidence: EvidenceText | null } = { cos: -1, evidence: null };
+        for (const e of list) {
+          const c = cosine(vectors.get(e.text) as number[], vu);
+          if (c > best.cos) best = { cos: c, evidence: e };
+        }
+        return { id, ...best };
+      });
+      for (const r of raw) {
+        if (!r.evidence) continue;
+        const others = Math.max(-1, ...raw.filter((o) => o.id !== r.id).map((o) => o.cos));
+        const lead = Math.min(0.1, Math.max(-0.2, r.cos - others));
+        const adjusted = r.cos + lead / 2;
+        const score = Math.min(1, Math.max(0, (adjusted - T.SEM_LOW) / (T.SEM_HIGH - T.SEM_LOW)));
+        const prev = perQuestion.get(r.id);
+        if (!prev || score > prev.score)
+          perQuestion.set(r.id, { score: score * r.evidence.weight, unit, evidence: r.evidence });
+      }
+    }
+    table.set(sentence, perQuestion);
+  }
+  return table;
+}
+
+/** A script or policy sentence, with its topic: the section heading and label it stands under. */
+interface ScriptLine {
+  text: string;
+  topic: string;
+}
+
+/**
+ * Script and policy lines of a reference document, one sentence each, short enough to be said. A
+ * line without a sentence end is a heading; "Label: text" keeps its label as part of the topic.
+ */
+function referenceLines(doc: ReferenceDocument): ScriptLine[] {
+  const out: ScriptLine[] = [];
+  let heading = '';
+  for (const raw of doc.text.split(/\n+/)) {
+    const line = raw.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
+    if (!line) continue;
+    if (!/[.!?:"”]/.test(line) && line.split(/\s+/).length <= 8) {
+      heading = line;
+      continue;
+    }
+    const label = /^([\w ]{1,30}):\s+/.exec(line);
+    const body = label ? line.slice(label[0].length) : line;
+    for (const sentence of sentences(body)) {
+      const text = sentence.replace(/["“”]/g, '').trim();
+      if (text.length >= 12 && text.length <= 300)
+        out.push({ text, topic: `${heading} ${label?.[1] ?? ''} ${text}` });
+    }
+    if (out.length >= 2000) break;
+  }
+  return out;
+}
+
+/** Each script line goes to the one question whose behaviour it is closest to, if close enough. */
+function assignReferences(
+  questions: AnswerableQuestion[],
+  parsed: Map<string, ParsedQuestion>,
+  lines: ScriptLine[],
+  vectors: Vectors,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of lines) {
+    const stems = new Set(contentStems(line.topic));
+    let best: { id: string; score: number } | null = null;
+    for (const q of questions) {
+      const action = (parsed.get(q.questionId) as ParsedQuestion).action;
+      const actionStems = contentStems(action);
+      const share = actionStems.length
+        ? actionStems.filter((s) => stems.has(s)).length / actionStems.length
+        : 0;
+      const va = vectors.get(action);
+      const vl = vectors.get(line.text);
+      const similarity = va && vl ? cosine(va, vl) : 0;
+      const score = Math.max(similarity, share >= 0.5 ? T.REFERENCE_RELEVANCE + share / 10 : 0);
+      if (score >= T.REFERENCE_RELEVANCE && (!best || score > best.score)) best = { id: q.questionId, score };
+    }
+    if (best) out.set(best.id, [...(out.get(best.id) ?? []), line.text]);
+  }
+  return out;
 }
 
 async function embedAll(embedder: Embedder | null, texts: string[]): Promise<Vectors> {
   const map: Vectors = new Map();
   if (!embedder) return map;
-  const unique = [...new Set(texts)];
+  const unique = [...new Set(texts.filter(Boolean))];
   try {
     const vectors = await embedder.embed(unique);
     for (const [i, t] of unique.entries()) map.set(t, vectors[i]);
@@ -118,12 +271,23 @@ async function embedAll(embedder: Embedder | null, texts: string[]): Promise<Vec
   return map;
 }
 
-function semantic(vectors: Vectors, a: string, b: string): number {
-  const va = vectors.get(a);
-  const vb = vectors.get(b);
-  if (!va || !vb) return 0;
-  const c = cosine(va, vb);
-  return Math.min(1, Math.max(0, (c - T.SEM_LOW) / (T.SEM_HIGH - T.SEM_LOW)));
+/** Similarity by meaning of a precondition and a sentence: its best unit (sentence or clause). */
+function preconditionMeaning(
+  vectors: Vectors,
+  text: string,
+  sentence: CallSentence,
+): { score: number; unit?: Unit } {
+  const ve = vectors.get(text);
+  if (!ve || sentence.contentWords < 2) return { score: 0 };
+  let best: { score: number; unit?: Unit } = { score: 0 };
+  for (const unit of sentence.units) {
+    const vu = vectors.get(unit.text);
+    if (!vu) continue;
+    const c = cosine(ve, vu);
+    const score = Math.min(1, Math.max(0, (c - T.PRE_SEM_LOW) / (T.PRE_SEM_HIGH - T.PRE_SEM_LOW)));
+    if (score > best.score) best = { score, unit };
+  }
+  return best;
 }
 
 function linesOf(lines: TranscriptLine[], party: 'AGENT' | 'CUSTOMER' | 'ANY' | null): Set<number> {
@@ -134,76 +298,78 @@ function linesOf(lines: TranscriptLine[], party: 'AGENT' | 'CUSTOMER' | 'ANY' | 
   );
 }
 
-function scoreSentences(evidence: EvidenceText[], candidates: CallSentence[], vectors: Vectors): Scored[] {
+/**
+ * Each candidate sentence's strongest evidence for the question: literal phrases and shared words
+ * per evidence text, and the sentence's match by meaning; with the polarity of that evidence.
+ */
+function scoreSentences(
+  questionId: string,
+  evidence: readonly EvidenceText[],
+  candidates: CallSentence[],
+  meaning: Map<CallSentence, Map<string, MeaningMatch>>,
+): Scored[] {
   const out: Scored[] = [];
   for (const sentence of candidates) {
     let best: Scored | null = null;
     for (const ev of evidence) {
-      const lex = lexicalMatch(ev, sentence);
-      const sem = ev.weight * semantic(vectors, ev.text, sentence.text);
-      const score = Math.max(lex.score, sem);
-      if (score <= 0) continue;
-      const polarity = matchPolarity(ev, sentence, lex.score > 0 ? lex.span : []);
+      const lex = ev.kind === 'phrase' ? phraseMatch(ev, sentence) : overlapMatch(ev, sentence);
+      if (lex.score <= 0) continue;
+      const polarity = matchPolarity(ev, sentence, { span: lex.span });
       if (polarity === 'drop') continue;
-      if (!best || score > best.score) best = { sentence, score, polarity };
+      if (!best || lex.score > best.score)
+        best = { sentence, score: lex.score, polarity, by: `${ev.kind}~words: ${ev.text}` };
+    }
+    const m = meaning.get(sentence)?.get(questionId);
+    if (m && m.score > (best?.score ?? 0)) {
+      const polarity = matchPolarity(m.evidence, sentence, { span: [], unit: m.unit });
+      if (polarity !== 'drop')
+        best = { sentence, score: m.score, polarity, by: `${m.evidence.kind}~meaning: ${m.evidence.text}` };
     }
     if (best) out.push(best);
   }
   return out;
 }
 
-function questionEvidence(
-  question: AnswerableQuestion,
-  action: string,
-  references: string[],
-  vectors: Vectors,
-): EvidenceText[] {
-  const evidence = [
-    ...question.phrases.map((p) => evidenceText(p, 'phrase', 1)),
-    ...question.examples.map((e) => evidenceText(e, 'example', 1)),
-    evidenceText(action, 'derived', 0.85),
-  ];
-  const actionStems = new Set(contentStems(action));
-  for (const line of references) {
-    const stems = contentStems(line);
-    const shared = stems.filter((s) => actionStems.has(s)).length;
-    const lexicalRelevant = actionStems.size > 0 && shared / actionStems.size >= 0.5 && shared >= 1;
-    const va = vectors.get(action);
-    const vl = vectors.get(line);
-    const semanticRelevant = va && vl ? cosine(va, vl) >= T.REFERENCE_RELEVANCE : false;
-    if (lexicalRelevant || semanticRelevant) evidence.push(evidenceText(line, 'reference', 0.9));
-  }
-  return evidence.filter((e) => e.stems.length > 0 || e.kind !== 'derived');
-}
-
 function answerQuestion(
   question: AnswerableQuestion,
+  parsed: ParsedQuestion,
+  evidence: readonly EvidenceText[],
+  meaning: Map<CallSentence, Map<string, MeaningMatch>>,
   lines: TranscriptLine[],
   all: CallSentence[],
-  references: string[],
   vectors: Vectors,
+  trace?: (questionId: string, evidence: EvidenceTrace[]) => void,
 ): QuestionAnswer {
-  const parsed = parseQuestion(question.questionText);
   const own = linesOf(lines, question.speaker);
-  const evidence = questionEvidence(question, parsed.action, references, vectors);
   const scored = scoreSentences(
+    question.questionId,
     evidence,
     all.filter((s) => own.has(s.lineIndex)),
-    vectors,
+    meaning,
   );
   const agree = scored.filter((s) => s.polarity === 'agree').sort((a, b) => b.score - a.score);
   const negated = scored.filter((s) => s.polarity === 'negated').sort((a, b) => b.score - a.score);
   const p = agree[0]?.score ?? 0;
   const n = negated[0]?.score ?? 0;
+  const pre = parsed.precondition
+    ? preconditionScore(parsed.precondition, parsed.preconditionParty, lines, all, vectors)
+    : null;
+  trace?.(question.questionId, [
+    ...[...agree.slice(0, 2), ...negated.slice(0, 1)].map((s) => ({
+      text: `${s.sentence.lineIndex}: ${s.sentence.text}`,
+      score: Math.round(s.score * 100) / 100,
+      polarity: s.polarity as string,
+      by: s.by,
+    })),
+    ...(pre
+      ? [{ text: `precondition: ${parsed.precondition}`, score: pre.score, polarity: '', by: pre.by }]
+      : []),
+  ]);
 
   const base = { questionId: question.questionId, answeredBy: 'OFFLINE' as const };
-  if (p >= T.YES_THRESHOLD && p >= n) {
-    const margin = Math.min(p - T.YES_THRESHOLD, n >= T.YES_THRESHOLD ? p - n : Number.POSITIVE_INFINITY);
-    return { ...base, answer: 'YES', ...confidence(margin), lineIndexes: cite(agree, p) };
-  }
-  if (parsed.precondition) {
-    const pre = preconditionScore(parsed.precondition, parsed.preconditionParty, lines, all, vectors);
-    if (pre.score < T.PRECONDITION_THRESHOLD) {
+  if (pre) {
+    const shownAnyway = p >= T.SHOWN_ANYWAY && pre.score >= T.PRECONDITION_THRESHOLD - 0.3;
+    if (pre.score < T.PRECONDITION_THRESHOLD && !shownAnyway) {
       return {
         ...base,
         answer: 'NOT_APPLICABLE',
@@ -212,6 +378,10 @@ function answerQuestion(
       };
     }
   }
+  if (p >= T.YES_THRESHOLD && p >= n) {
+    const margin = Math.min(p - T.YES_THRESHOLD, n >= T.YES_THRESHOLD ? p - n : Number.POSITIVE_INFINITY);
+    return { ...base, answer: 'YES', ...confidence(margin), lineIndexes: cite(agree, p) };
+  }
   if (n >= T.YES_THRESHOLD) {
     const margin = Math.min(n - T.YES_THRESHOLD, n - p);
     return { ...base, answer: 'NO', ...confidence(margin), lineIndexes: cite(negated, n) };
@@ -219,26 +389,39 @@ function answerQuestion(
   return { ...base, answer: 'NO', ...confidence(T.YES_THRESHOLD - p), lineIndexes: [] };
 }
 
+/**
+ * Support for a precondition ("asked for a refund"): its topic words (asking verbs left out) or its
+ * meaning in the lines of the party it names (the other party's lines count 0.8), not negated.
+ */
 function preconditionScore(
   precondition: string,
   party: Party | null,
   lines: TranscriptLine[],
   all: CallSentence[],
   vectors: Vectors,
-): { score: number } {
+): { score: number; by: string } {
   const topic = evidenceText(precondition, 'derived', 1);
   topic.stems = topic.stems.filter((s) => !GENERIC_VERB_STEMS.has(s));
   const theirs = linesOf(lines, party);
-  let best = 0;
+  let best = { score: 0, by: '' };
   for (const sentence of all) {
     const weight = theirs.has(sentence.lineIndex) ? 1 : 0.8;
-    const lex = topic.stems.length > 0 ? lexicalMatch(topic, sentence) : { score: 0, span: [] };
-    const score = weight * Math.max(lex.score, semantic(vectors, precondition, sentence.text));
-    if (score <= best) continue;
-    if (matchPolarity(topic, sentence, lex.score > 0 ? lex.span : []) !== 'agree') continue;
-    best = score;
+    const lex = overlapMatch(topic, sentence);
+    const lexScore = topic.stems.length === 1 && lex.score > 0 ? 1 : lex.score / 0.85;
+    const sem = [precondition, `I ${precondition}`].map((t) => preconditionMeaning(vectors, t, sentence));
+    const semBest = sem[0].score >= sem[1].score ? sem[0] : sem[1];
+    const byWords = lexScore >= semBest.score;
+    const score = weight * Math.min(1, Math.max(lexScore, semBest.score));
+    if (score <= best.score) continue;
+    const polarity = matchPolarity(
+      topic,
+      sentence,
+      byWords ? { span: lex.span } : { span: [], unit: semBest.unit },
+    );
+    if (polarity !== 'agree') continue;
+    best = { score: Math.round(score * 100) / 100, by: `${sentence.lineIndex}: ${sentence.text}` };
   }
-  return { score: best };
+  return best;
 }
 
 function confidence(margin: number): { confidence: number; needsReview: boolean } {
@@ -246,11 +429,11 @@ function confidence(margin: number): { confidence: number; needsReview: boolean 
   return { confidence: Math.round(value * 100) / 100, needsReview: margin < T.REVIEW_MARGIN };
 }
 
-/** The lines of the strongest sentences (within 0.1 of the best), at most MAX_CITED_LINES, in call order. */
+/** The lines of the strongest sentences (within CITE_WITHIN of the best), at most MAX_CITED_LINES, in call order. */
 function cite(scored: Scored[], best: number): number[] {
   const lines: number[] = [];
   for (const s of scored) {
-    if (s.score < Math.max(T.YES_THRESHOLD, best - 0.1)) break;
+    if (s.score < Math.max(T.YES_THRESHOLD, best - T.CITE_WITHIN)) break;
     if (!lines.includes(s.sentence.lineIndex)) lines.push(s.sentence.lineIndex);
     if (lines.length >= T.MAX_CITED_LINES) break;
   }

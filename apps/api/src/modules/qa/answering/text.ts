@@ -19,6 +19,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\blet['’]s\b/g, 'let us'],
   [/\b(it|that|there|what|he|she|here|who)['’]s\b/g, '$1 is'],
   [/['’]s\b/g, ''],
+  // "Thanks for calling" is "thank you for calling" to a literal phrase.
+  [/\bthanks\b/g, 'thank you'],
 ];
 
 /** Lower-cased words with contractions expanded and punctuation removed. */
@@ -91,6 +93,8 @@ export function stem(word: string): string {
 }
 
 function undouble(w: string): string {
+  // British doubling before a suffix ("cancelled", "travelling", "labelled").
+  if (/(?:cancel|travel|label|model|signal)l$/.test(w)) return w.slice(0, -1);
   return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
 }
 
