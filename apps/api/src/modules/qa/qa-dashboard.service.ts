@@ -1,9 +1,10 @@
 import { FLAG_SCORE, type QaDashboard } from '@agaton/contracts';
-import { members, qaAnswers, qaItems, qaQuestions, teamMemberships } from '@agaton/db';
-import { and, asc, eq, exists, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { members, qaAnswers, qaItems, qaQuestions } from '@agaton/db';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
+import { agentInTeams, agentScope } from './qa-scope.ts';
 
 /** Options of {@link qaDashboard}. */
 export interface QaDashboardOptions {
@@ -17,19 +18,6 @@ export interface QaDashboardOptions {
   userIds?: string[];
   /** IANA time zone the trend's days are counted in. */
   timeZone: string;
-}
-
-/** The agent belongs to at least one of these teams. */
-function inTeams(ctx: AppContext, teamIds: string[]): SQL {
-  if (teamIds.length === 0) return sql`false`;
-  return exists(
-    ctx.db
-      .select({ one: sql`1` })
-      .from(teamMemberships)
-      .where(
-        and(eq(teamMemberships.memberId, qaItems.agentMemberId), inArray(teamMemberships.teamId, teamIds)),
-      ),
-  );
 }
 
 /** A day formatter for the zone; an unknown zone is the caller's mistake (400). */
@@ -72,8 +60,8 @@ export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions):
     eq(qaItems.orgId, actor.orgId),
     gte(qaItems.qcAt, new Date(fromTime * 1000)),
     lte(qaItems.qcAt, new Date(toTime * 1000)),
-    actor.teamScope ? inTeams(ctx, actor.teamScope) : undefined,
-    teamId ? inTeams(ctx, [teamId]) : undefined,
+    agentScope(ctx, actor, qaItems.agentMemberId),
+    teamId ? agentInTeams(ctx, qaItems.agentMemberId, [teamId]) : undefined,
     userIds?.length ? inArray(qaItems.agentMemberId, userIds) : undefined,
   );
 
