@@ -1,0 +1,228 @@
+/**
+ * `npm run bench:qa`: agreement of QA answers with a labelled set, through the product path. The real
+ * app runs in-process on loopback (PGlite, local object store, analysis workers as in production); the
+ * bench signs in as an organisation's admin, creates the scorecards, questions and reference documents
+ * of qa-set/scorecards.json through POST /api/qa/question-sets, /api/qa/questions and
+ * /api/qa/question-sets/{id}/documents, uploads every call of qa-set/keys.json as its JSON transcript
+ * through POST /api/qa/calls, and the calls that have a recording a second time as audio only (a
+ * two-channel WAV, agent left, customer right, so the speech engine makes the transcript), waits for
+ * each call's QA item and compares GET /api/qa/items/{id} with the keys.
+ *
+ * Printed per set (tuning, held-out, engine transcripts): answers right (YES / NO / NOT_APPLICABLE),
+ * precision and recall of red flags (a bad answer to a HIGH question), the share of cited lines that
+ * are expected lines (compared by time, so engine transcripts count too), and answers marked for
+ * review; then every miss. Offline always; with LLM_BASE_URL, LLM_MODEL (and LLM_API_KEY) set, a
+ * second run with the model. BENCH_QA_AUDIO=0 skips the recordings. Targets (issue 14): offline
+ * ≥ 85 % answers right, ≥ 90 % citations right.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type QcItemDetail, qcItemDetailSchema } from '@agaton/contracts';
+import { buildAdmin, buildMember, createTestDatabase, FACTORY_PASSWORD } from '@agaton/db/testing';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import {
+  emptyScores,
+  HEADER,
+  type Produced,
+  type QuestionMeta,
+  row,
+  type Scores,
+  score,
+} from './qa-set/metrics.ts';
+import type { SetCall, SetScorecards } from './qa-set/set-types.ts';
+
+const dir = fileURLToPath(new URL('./qa-set/', import.meta.url));
+const scorecards = JSON.parse(readFileSync(join(dir, 'scorecards.json'), 'utf8')) as SetScorecards;
+const calls = JSON.parse(readFileSync(join(dir, 'keys.json'), 'utf8')) as SetCall[];
+const withAudio = process.env.BENCH_QA_AUDIO !== '0';
+const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-qa-'));
+
+/** The committed Ogg recording as the two-channel 16 kHz WAV a call centre would upload. */
+function wavOf(id: string): Buffer {
+  const out = join(tmp, `${id}.wav`);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    join(dir, 'audio', `${id}.ogg`),
+    ...['-ar', '16000', '-ac', '2', '-c:a', 'pcm_s16le', out],
+  ]);
+  return readFileSync(out);
+}
+
+interface RunResult {
+  sets: Map<string, Scores>;
+  seconds: number;
+}
+
+async function run(llm: { baseUrl: string; apiKey: string; model: string } | null): Promise<RunResult> {
+  const started = Date.now();
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: join(tmp, llm ? 'data-llm' : 'data-offline'),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    SCORING_WARM: '0',
+    ...(llm ? { LLM_BASE_URL: llm.baseUrl, LLM_API_KEY: llm.apiKey, LLM_MODEL: llm.model } : {}),
+  });
+  const app = await buildApp({ config, db: database.db, logger: false, analysisWorkers: true });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const admin = await buildAdmin(database.db, {
+      email: 'qa-bench@agaton.example',
+      password: FACTORY_PASSWORD,
+    });
+    const agent = await buildMember(database.db, { orgId: admin.orgId, name: 'Dana Agent' });
+    const signIn = await fetch(`${base}/api/admin/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: admin.email, password: FACTORY_PASSWORD }),
+    });
+    const token = ((await signIn.json()) as { accessToken: string }).accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+
+    // biome-ignore lint/suspicious/noExplicitAny: JSON of the bench's own requests
+    async function api(method: string, path: string, body?: object | FormData, expect = 200): Promise<any> {
+      const res = await fetch(`${base}/api${path}`, {
+        method,
+        headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' },
+        body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return text ? JSON.parse(text) : null;
+    }
+
+    // Scorecards, their documents and questions, as an admin creates them.
+    const questionKey = new Map<string, string>();
+    const meta = new Map<string, QuestionMeta>();
+    for (const card of scorecards.scorecards) {
+      const set = await api('POST', '/qa/question-sets', { name: card.name }, 201);
+      for (const doc of card.documents) {
+        const form = new FormData();
+        form.append('documentFile', new Blob([readFileSync(join(dir, doc))], { type: 'text/plain' }), doc);
+        await api('POST', `/qa/question-sets/${set.questionSetId}/documents`, form, 201);
+      }
+      for (const q of card.questions) {
+        const { key, ...fields } = q;
+        const created = await api(
+          'POST',
+          '/qa/questions',
+          { ...fields, purposes: ['QUALITY'], isActive: true, questionSetIds: [set.questionSetId] },
+          201,
+        );
+        questionKey.set(created.questionId, key);
+        meta.set(key, { key, isTrueGood: q.isTrueGood, severity: q.severity });
+      }
+    }
+
+    async function analyse(
+      call: SetCall,
+      file: { field: 'transcript' | 'audio'; data: Buffer; type: string; name: string },
+    ) {
+      const form = new FormData();
+      form.append('agentIdentityId', agent.id);
+      form.append('title', call.title);
+      form.append('occurredAt', new Date().toISOString());
+      form.append(file.field, new Blob([file.data], { type: file.type }), file.name);
+      const accepted = await api('POST', '/qa/calls', form, 202);
+      for (let i = 0; i < 3000; i += 1) {
+        const detail = await api('GET', `/qa/calls/${accepted.callId}`);
+        if (detail.status === 'failed') throw new Error(`${call.id}: analysis failed: ${detail.error}`);
+        if (detail.status === 'done' && detail.qcItemId) {
+          return qcItemDetailSchema.parse(await api('GET', `/qa/items/${detail.qcItemId}`));
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`${call.id}: no QA item after 10 minutes`);
+    }
+
+    function produced(item: QcItemDetail): Map<string, Produced> {
+      const out = new Map<string, Produced>();
+      for (const b of item.bullets) {
+        const key = questionKey.get(b.questionId);
+        if (!key) continue;
+        const cited = b.sessionCitations.flatMap((c) => c.lineIndexes.map((i) => item.call.transcript[i]));
+        out.set(key, {
+          answer: b.answer,
+          flagLevel: b.flagLevel,
+          needsReview: b.needsReview,
+          cited: cited.map((l) => ({ start: l.start, end: l.end })),
+        });
+      }
+      return out;
+    }
+
+    const sets = new Map<string, Scores>();
+    const add = (name: string, call: SetCall, item: QcItemDetail) => {
+      if (!sets.has(name)) sets.set(name, emptyScores());
+      score(sets.get(name) as Scores, call, meta, produced(item));
+    };
+    for (const call of calls) {
+      const json = readFileSync(join(dir, 'calls', `${call.id}.json`));
+      const item = await analyse(call, {
+        field: 'transcript',
+        data: json,
+        type: 'application/json',
+        name: `${call.id}.json`,
+      });
+      add(call.split === 'tuning' ? 'tuning (transcripts)' : 'held-out (transcripts)', call, item);
+    }
+    if (withAudio) {
+      for (const call of calls.filter((c) => c.audio)) {
+        const item = await analyse(call, {
+          field: 'audio',
+          data: wavOf(call.id),
+          type: 'audio/wav',
+          name: `${call.id}.wav`,
+        });
+        add(`${call.split === 'tuning' ? 'tuning' : 'held-out'} (engine, audio)`, call, item);
+      }
+    }
+    return { sets, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+function print(title: string, result: RunResult) {
+  console.log(`\n${title} — ${result.seconds.toFixed(0)} s`);
+  console.log(HEADER);
+  const total = emptyScores();
+  for (const [name, s] of result.sets) {
+    console.log(row(name, s));
+    for (const k of Object.keys(total) as (keyof Scores)[]) {
+      if (k === 'misses') total.misses.push(...s.misses.map((m) => `[${name}] ${m}`));
+      else total[k] += s[k];
+    }
+  }
+  console.log(row('all', total));
+  console.log('\nMisses:');
+  for (const m of total.misses) console.log(`  ${m}`);
+}
+
+try {
+  const keyed = calls.reduce((n, c) => n + Object.keys(c.keys).length, 0);
+  console.log(
+    `QA agreement: ${calls.length} calls (${calls.filter((c) => c.split === 'heldout').length} held out, ` +
+      `${calls.filter((c) => c.audio).length} also as audio), ${keyed} keyed answers`,
+  );
+  print('Offline (words and sentence embeddings)', await run(null));
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = process.env;
+  if (LLM_BASE_URL && LLM_MODEL) {
+    print(
+      `With the model ${LLM_MODEL}`,
+      await run({ baseUrl: LLM_BASE_URL, apiKey: LLM_API_KEY ?? '', model: LLM_MODEL }),
+    );
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(0);
