@@ -23,6 +23,7 @@ import { addSession } from '../src/modules/chat/chat.test-helper.ts';
 import { ARTICLE_QUESTIONS, articleRetrieval } from './chat-articles.ts';
 import type { BenchData, BenchPerson, BenchSession, Case } from './chat-cases.ts';
 import { heldOutCases } from './chat-heldout.ts';
+import { heldOut3Cases } from './chat-heldout-3.ts';
 import { heldOutFreshCases } from './chat-heldout-fresh.ts';
 import { tuningCases } from './chat-tuning.ts';
 
@@ -164,8 +165,10 @@ const sets = [
   await run('tuning', tuningCases(data)),
   // Used once to find gaps (fixed by general rules), so no longer independent.
   await run('held-out 1 (seen)', heldOutCases(data)),
+  // Its misses were fixed by general rules after set 3 was written.
+  await run('held-out 2 (seen)', heldOutFreshCases(data)),
   // Never used to change the assistant: the honest figure for unseen questions.
-  await run('held-out 2 (unseen)', heldOutFreshCases(data)),
+  await run('held-out 3 (unseen)', heldOut3Cases(data)),
 ];
 const pct = (n: number, d: number) => `${d ? ((100 * n) / d).toFixed(0) : '–'} % (${n}/${d})`;
 console.log(`\nAsk Agaton ${mode}`);
