@@ -85,6 +85,7 @@ test.describe('Scorecard Management', () => {
     await dialog(page).getByRole('button', { name: L.modal.suggest }).click();
     await expect(examples).not.toHaveValue('');
     await dialog(page).getByRole('textbox', { name: L.modal.phrases }).fill('thank you for calling');
+    await shot(page, 'question-modal');
     await expect(saveButton(page)).toBeEnabled();
     await saveButton(page).click();
     await expect(toast(page, QA_TEXTS.questionCreated)).toBeVisible();
@@ -152,5 +153,10 @@ test.describe('Scorecard Management', () => {
     await chooseScorecard(page, retention);
     await expect(questionRow(page, copy)).toBeVisible();
     await expect(questionRow(page, copy).getByTestId('shared-badge')).toHaveCount(0);
+
+    // On a phone the list sits above the scorecard.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(questionRow(page, greeting)).toBeVisible();
+    await shot(page, 'phone');
   });
 });

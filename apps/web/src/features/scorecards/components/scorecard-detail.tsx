@@ -68,8 +68,9 @@ export function ScorecardDetail(props: { set: QuestionSet; sets: QuestionSet[]; 
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
+        {/* On a phone the actions move under the name. */}
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ minWidth: 200, flex: 1 }}>
             <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
               {set.name}
             </Title>
