@@ -104,6 +104,12 @@ describe('scorecard documents', () => {
     expect(after).toBe(before);
   });
 
+  it('refuses a damaged PDF (422) with the reason', async () => {
+    const res = await upload('broken.pdf', Buffer.from('%PDF-1.7\nthis is not really a PDF'));
+    expect(res.statusCode, res.body).toBe(422);
+    expect([DOCUMENT_TEXTS.unreadable, DOCUMENT_TEXTS.noText]).toContain(res.json().error.message);
+  });
+
   it('refuses an empty file and one without text (422)', async () => {
     expect((await upload('empty.txt', Buffer.alloc(0))).statusCode).toBe(422);
     const blank = await upload('blank.txt', Buffer.from('  \n\n \t\n'));
