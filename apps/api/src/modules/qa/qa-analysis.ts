@@ -44,7 +44,8 @@ export const QA_QUEUES: QueueSpec[] = [
     retryLimit: 3,
     retryDelaySeconds: 10,
     heartbeatSeconds: 30,
-    expireInSeconds: 3 * 3600,
+    // Two channels of a two-hour call, each transcribed in about real time or a little more.
+    expireInSeconds: 7 * 3600,
   },
   {
     name: REANSWER_QA_QUESTION,
@@ -413,7 +414,8 @@ export function createQaAnalyser(ctx: AppContext, store: ObjectStore): QaAnalyse
 export async function startQaWorkers(ctx: AppContext, queue: JobQueue, analyser: QaAnalyser) {
   await queue.work<AnalyseCallJob>(
     ANALYSE_QA_CALL,
-    { concurrency: 1, onFailed: (data, error) => analyser.fail(data, error) },
+    // Two at once: a transcript-only call need not wait behind a long recording's transcription.
+    { concurrency: 2, onFailed: (data, error) => analyser.fail(data, error) },
     (job) => analyser.analyse(job.data, job.signal),
   );
   await queue.work<ReanswerJob>(REANSWER_QA_QUESTION, { concurrency: 1 }, (job) =>
