@@ -171,7 +171,9 @@ function main() {
   }
   writeFileSync(join(here, 'keys.json'), `${JSON.stringify(out, null, 1)}\n`);
   // The repository's formatter decides the JSON layout, so a rebuild changes only what changed.
-  execFileSync('npx', ['biome', 'format', '--write', join(here, 'keys.json'), join(here, 'calls')], { stdio: 'ignore' });
+  execFileSync('npx', ['biome', 'format', '--write', join(here, 'keys.json'), join(here, 'calls')], {
+    stdio: 'ignore',
+  });
   const keyed = out.reduce((n, c) => n + Object.keys(c.keys).length, 0);
   console.log(
     `${out.length} calls (${out.filter((c) => c.split === 'heldout').length} held out, ${out.filter((c) => c.audio).length} with audio), ${keyed} keyed answers`,

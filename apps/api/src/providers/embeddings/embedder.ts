@@ -36,8 +36,11 @@ async function loadModel(): Promise<Model> {
   return initModel(modelSource);
 }
 
-/** Texts per model call: bounded so one long call does not hold a huge tensor. */
-const BATCH = 64;
+/**
+ * Texts per model call. The model computes on the event loop's thread: small batches with a yield
+ * between them keep the api answering while a long call is embedded (about 7 ms per sentence).
+ */
+const BATCH = 16;
 
 /**
  * An embedder over the shared model with an LRU cache of `cacheSize` vectors. The model loads on the
@@ -48,7 +51,17 @@ export function createEmbedder(options: { cacheSize?: number } = {}): Embedder {
   const cache = new Map<string, number[]>();
   return {
     async embed(texts) {
-      const missing = [...new Set(texts.filter((t) => !cache.has(t)))];
+      // This call's vectors, whatever the cache evicts meanwhile (a long call may exceed its size).
+      const found = new Map<string, number[]>();
+      for (const text of texts) {
+        const hit = cache.get(text);
+        if (!hit) continue;
+        found.set(text, hit);
+        // Refresh recency so frequently used texts (question examples) stay cached.
+        cache.delete(text);
+        cache.set(text, hit);
+      }
+      const missing = [...new Set(texts.filter((t) => !found.has(t)))];
       if (missing.length > 0) {
         modelPromise ??= loadModel().catch((error: unknown) => {
           modelPromise = null;
@@ -57,18 +70,16 @@ export function createEmbedder(options: { cacheSize?: number } = {}): Embedder {
         const model = await modelPromise;
         for (let i = 0; i < missing.length; i += BATCH) {
           const batch = missing.slice(i, i + BATCH);
+          if (i > 0) await new Promise((resolve) => setImmediate(resolve));
           const vectors = await model.embed(batch);
-          for (const [j, text] of batch.entries()) cache.set(text, vectors[j]);
+          for (const [j, text] of batch.entries()) {
+            found.set(text, vectors[j]);
+            cache.set(text, vectors[j]);
+          }
         }
         while (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
       }
-      return texts.map((text) => {
-        const vector = cache.get(text) as number[];
-        // Refresh recency so frequently used texts (question examples) stay cached.
-        cache.delete(text);
-        cache.set(text, vector);
-        return vector;
-      });
+      return texts.map((text) => found.get(text) as number[]);
     },
   };
 }

@@ -108,6 +108,21 @@ describe('offline answerer (words only)', () => {
     expect(withScript).toMatchObject({ answer: 'YES', lineIndexes: [0] });
   });
 
+  it('marks an answer on thin evidence for review, with its leaning answer, and a clear one not', async () => {
+    const q = question({
+      questionText: 'Did the agent arrange a replacement?',
+      examples: ['We will ship replacement parts by courier'],
+    });
+    const thin = [line(0, 'AGENT', 'We can ship the parts by courier.')];
+    const clear = [line(0, 'AGENT', 'We will ship replacement parts by courier today.')];
+    const [a] = await answerOffline({ lines: thin, questions: [q], references: [] });
+    const [b] = await answerOffline({ lines: clear, questions: [q], references: [] });
+    expect(a).toMatchObject({ answer: 'YES', needsReview: true, lineIndexes: [0] });
+    expect(b).toMatchObject({ answer: 'YES', needsReview: false, lineIndexes: [0] });
+    expect(a.confidence).toBeLessThan(b.confidence);
+    expect(flagFor({ answer: 'NO', needsReview: true }, q)).toBe('YELLOW');
+  });
+
   it('cites only lines that exist in the call', async () => {
     const questions = [
       offerRefund,
