@@ -456,6 +456,8 @@ export async function callFromSession(ctx: AppContext, sessionId: string): Promi
       typeof w.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number',
   );
   const lines = linesFromWords([{ speaker: 'UNKNOWN', label: 'Speaker', words }]);
+  // Nothing was said that a question could be asked about.
+  if (lines.length === 0) return null;
   const [call] = await ctx.db
     .insert(qaCalls)
     .values({
