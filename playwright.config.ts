@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { DEMO_PASSWORD } from './e2e/fixtures/accounts';
 
 /**
  * Journeys run in Debian Chromium against the production build (`npm run test:e2e` builds first),
@@ -33,7 +34,8 @@ export const E2E_ACCESS_TOKEN_TTL_SECONDS = 5;
 
 const serverEnv = {
   HOST: '127.0.0.1',
-  MAIL_OUTBOX_VIEWER: '1',
+  // Production refuses the well-known demo password; the fixtures sign in with this one.
+  DEMO_PASSWORD,
   ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
   // Journeys sign in far more often than one person would; the limiter has its own API tests.
   AUTH_RATE_LIMIT_MAX: '1000',
@@ -89,7 +91,16 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: baseURL },
+      env: {
+        ...serverEnv,
+        // The journeys read e-mails from the outbox viewer (latestMail), which production refuses; this
+        // server runs as development for that alone (NODE_ENV changes nothing else the browser sees).
+        NODE_ENV: 'development',
+        MAIL_OUTBOX_VIEWER: '1',
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+      },
     },
     {
       command: 'npx tsx e2e/fixtures/oidc-server.ts',

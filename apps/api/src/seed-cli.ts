@@ -7,7 +7,10 @@ try {
   const config = loadConfig();
   const db = openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
   await db.migrate();
-  console.log((await seedDemoData(db.db)) ? 'Demo data created.' : 'Database is not empty; nothing seeded.');
+  const seeded = await seedDemoData(db.db, { password: config.DEMO_PASSWORD });
+  console.log(seeded ? 'Demo data created.' : 'Database is not empty; nothing seeded.');
+  if (seeded && config.demoPasswordGenerated)
+    console.log(`Demo password (shown once): ${config.DEMO_PASSWORD}`);
   await db.close();
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -16,7 +16,9 @@ async function main() {
     onConnectionError: (error) => log?.(error),
   });
   await db.migrate();
-  const seeded = config.SEED_DEMO_DATA ? await seedDemoData(db.db) : false;
+  const seeded = config.SEED_DEMO_DATA
+    ? await seedDemoData(db.db, { password: config.DEMO_PASSWORD })
+    : false;
   const webDistDir = config.WEB_DIST_DIR
     ? resolve(config.WEB_DIST_DIR)
     : join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -44,16 +46,27 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const lines = [
-    '',
-    `Agaton is running at ${config.PUBLIC_URL}  (database: ${db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.DATA_DIR, 'pglite')}`})`,
-    `API docs: ${config.PUBLIC_URL}/api/docs`,
+  // A generated production password is printed only by the start that seeded with it (once).
+  const password = !config.demoPasswordGenerated
+    ? config.production
+      ? 'the DEMO_PASSWORD you set'
+      : config.DEMO_PASSWORD
+    : seeded
+      ? `${config.DEMO_PASSWORD}  (generated; shown once, set DEMO_PASSWORD to choose one)`
+      : 'shown once when the demo was created';
+  const demoLines = [
     seeded ? 'Demo data created.' : '',
-    'Demo sign-ins (password for all: Agaton123):',
+    `Demo sign-ins (password for all: ${password}):`,
     `  coach    ${DEMO_ACCOUNTS.coach}  at ${config.PUBLIC_URL}/coach/auth`,
     `  admin    ${DEMO_ACCOUNTS.admin}  at ${config.PUBLIC_URL}/auth`,
     `  manager  ${DEMO_ACCOUNTS.manager}  at ${config.PUBLIC_URL}/auth (sees team "Sales" only)`,
     `  candidate ${DEMO_ACCOUNTS.candidate.email} with test code ${DEMO_ACCOUNTS.candidate.testCode}`,
+  ];
+  const lines = [
+    '',
+    `Agaton is running at ${config.PUBLIC_URL}  (database: ${db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.DATA_DIR, 'pglite')}`})`,
+    `API docs: ${config.PUBLIC_URL}/api/docs`,
+    ...(config.SEED_DEMO_DATA ? demoLines : ['No demo data (run `npm run demo`, or set SEED_DEMO_DATA=1).']),
     '',
   ];
   console.log(lines.filter((l) => l !== '').join('\n'));

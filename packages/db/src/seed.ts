@@ -13,7 +13,10 @@ import {
 } from './schema/index.ts';
 import { fullProductAccess } from './testing/factories.ts';
 
-/** Demo sign-ins printed at start (README and e2e tests use them). */
+/**
+ * Demo sign-ins printed at start (README and e2e tests use them). `password` is the well-known
+ * development one; production seeds with the operator's DEMO_PASSWORD or a random one instead.
+ */
 export const DEMO_ACCOUNTS = {
   password: 'Agaton123',
   admin: 'admin@agaton.local',
@@ -26,13 +29,13 @@ export const DEMO_ACCOUNTS = {
 /**
  * Creates the demo organisation (admin, manager of "Sales", members in "Sales" and "Support"), a coach
  * user and a candidate with a test code — only when the database has no organisation and no user yet.
- * Returns whether anything was created.
+ * Returns whether anything was created. `password` defaults to the well-known DEMO_ACCOUNTS.password.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { password?: string } = {}): Promise<boolean> {
   const [{ orgs }] = await db.select({ orgs: count() }).from(organisations);
   const [{ people }] = await db.select({ people: count() }).from(users);
   if (orgs > 0 || people > 0) return false;
-  const passwordHash = await hashPassword(DEMO_ACCOUNTS.password);
+  const passwordHash = await hashPassword(options.password ?? DEMO_ACCOUNTS.password);
   await db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organisations)

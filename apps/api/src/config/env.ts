@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RECORDING } from '@agaton/contracts';
+import { DEMO_ACCOUNTS } from '@agaton/db';
 import { detectSherpaModel } from '@agaton/speech/asr-model';
 import { z } from 'zod';
 import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
@@ -11,12 +12,23 @@ import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
 /** ./data at the repository root, whichever workspace npm started the server from. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data', import.meta.url));
 
+/** The demo password README and tests know; never accepted in production. */
+export const WELL_KNOWN_DEMO_PASSWORD: string = DEMO_ACCOUNTS.password;
+
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
   .transform((v) => v === '1' || v === 'true');
 const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number');
 const positiveInt = wholeNumber.positive('must be at least 1');
 const url = z.url({ error: 'must be a URL' });
+
+/** What Fastify's `trustProxy` gets: off, the proxies' addresses/CIDRs, or a hop-count test. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/** Trusts the first `hops` proxies from the server's side (what proxy-addr does with a number). */
+function trustHops(hops: number): TrustProxy {
+  return (_address, hop) => hop < hops;
+}
 
 /** Every environment variable the API reads (documented in .env.example). */
 const envSchema = z.object({
@@ -58,11 +70,46 @@ const envSchema = z.object({
   MICROSOFT_ISSUER: url.default('https://login.microsoftonline.com/common/v2.0'),
   /** Only for OIDC tests and local providers on http:// loopback. */
   OIDC_ALLOW_INSECURE: flag.default(false),
-  /** 1 behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For. Off, it could be spoofed. */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Behind a reverse proxy: the number of proxy hops to trust (1 for one nginx), or the proxies'
+   * addresses/CIDRs, comma-separated. Client IPs (rate limits) then come from X-Forwarded-For, read only
+   * as far as trusted hops go. Never "true": trusting every hop lets any client choose its IP.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      if (v === undefined || v === '0' || v === 'false') return false;
+      if (/^\d+$/.test(v)) return trustHops(Number(v));
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
+      if (
+        list.length === 0 ||
+        !list.every((s) => address.test(s) || s === 'loopback' || s === 'uniquelocal')
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs, never true',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  SEED_DEMO_DATA: flag.default(true),
+  /** Creates the demo organisation and sign-ins on an empty database; only when asked (`npm run demo`). */
+  SEED_DEMO_DATA: flag.default(false),
+  /**
+   * Password of the seeded demo sign-ins. Outside production the well-known Agaton123; in production the
+   * well-known one is refused and, unset, a random one is printed once when the demo is seeded.
+   */
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   /** Analysis worker threads; default one per core. */
   SCORING_WORKERS: positiveInt.default(availableParallelism()),
   /** Jobs that may wait beyond the running ones before new ones get 503 + Retry-After. */
@@ -175,7 +222,12 @@ export interface OidcProviderConfig {
 
 /** Resolved configuration the app is built from. */
 export interface AppConfig
-  extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM' | 'PDF_BASE_URL'> {
+  extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM' | 'PDF_BASE_URL' | 'DEMO_PASSWORD'> {
+  /** NODE_ENV=production: the demo password is refused, and so is the outbox viewer. */
+  production: boolean;
+  /** The seeded demo accounts' password, and whether it was generated here (printed once at seeding). */
+  DEMO_PASSWORD: string;
+  demoPasswordGenerated: boolean;
   PUBLIC_URL: string;
   PDF_BASE_URL: string;
   JWT_SECRET: string;
@@ -224,9 +276,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS',
     );
   }
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const problems: string[] = [];
+    if (raw.MAIL_OUTBOX_VIEWER) problems.push('  MAIL_OUTBOX_VIEWER: not allowed when NODE_ENV=production');
+    if (raw.DEMO_PASSWORD === WELL_KNOWN_DEMO_PASSWORD) {
+      problems.push('  DEMO_PASSWORD: the well-known demo password is not allowed when NODE_ENV=production');
+    }
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const demoPasswordGenerated = production && !raw.DEMO_PASSWORD;
   const dataDir = resolve(raw.DATA_DIR);
   return {
     ...raw,
+    production,
+    DEMO_PASSWORD:
+      raw.DEMO_PASSWORD ??
+      (production ? `Demo-${randomBytes(12).toString('base64url')}-7` : WELL_KNOWN_DEMO_PASSWORD),
+    demoPasswordGenerated,
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     PDF_BASE_URL: (raw.PDF_BASE_URL ?? `http://127.0.0.1:${raw.PORT}`).replace(/\/$/, ''),

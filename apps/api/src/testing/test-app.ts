@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@agaton/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
+import { AccessTokens } from '../lib/tokens.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,7 +28,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'agaton-api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: 'http://agaton.test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '10000',
@@ -83,8 +85,22 @@ export async function signIn(
   return tokenRes.json();
 }
 
+const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** An organisation-admin access token the dev outbox accepts (it wants an admin; any org will do). */
+export function outboxToken(): Promise<string> {
+  return new AccessTokens(TEST_JWT_SECRET, 300).sign({
+    sub: randomUUID(),
+    kind: 'admin',
+    realm: 'whiskey-admin',
+    orgId: randomUUID(),
+  });
+}
+
 /** Latest e-mail to an address, through the dev outbox endpoint. */
 export async function latestEmail(app: FastifyInstance, to: string) {
-  const res = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const res = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+    token: await outboxToken(),
+  });
   return res.json()[0] as { to: string; subject: string; text: string } | undefined;
 }

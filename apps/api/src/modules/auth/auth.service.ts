@@ -1,6 +1,7 @@
 import { messages, type Realm } from '@agaton/contracts';
 import { admins, hashPassword, users, verifyPassword } from '@agaton/db';
 import { eq } from 'drizzle-orm';
+import { WELL_KNOWN_DEMO_PASSWORD } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { consumeCode, type Subject } from './sessions.ts';
@@ -32,6 +33,10 @@ export async function verifyCredentials(
     throw new AppError('WRONG_CREDENTIALS');
   }
   if (!(await verifyPassword(row.passwordHash, options.password))) throw new AppError('WRONG_CREDENTIALS');
+  // A database seeded with the well-known demo password (before production) does not open in production.
+  if (ctx.config.production && options.password === WELL_KNOWN_DEMO_PASSWORD) {
+    throw new AppError('WRONG_CREDENTIALS');
+  }
   return { kind: options.realm === 'whiskey-admin' ? 'admin' : 'user', id: row.id, realm: options.realm };
 }
 

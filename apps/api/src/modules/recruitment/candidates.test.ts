@@ -3,7 +3,7 @@ import { candidates } from '@agaton/db';
 import { buildMember } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, latestEmail, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, latestEmail, outboxToken, type TestApp } from '../../testing/test-app.ts';
 import { addCandidate, recruitmentAccess, recruitmentOrgs } from './recruitment-admin.test-helper.ts';
 
 let t: TestApp;
@@ -84,7 +84,9 @@ describe('POST /api/candidate (Add user)', () => {
     });
     expect(created.traineeInfo.traineeStatus).toBe('InvitePending');
     expect(created.isTrainee).toBe(true);
-    const res = await call(t.app, 'GET', '/api/dev/outbox?to=tom@example.com');
+    const res = await call(t.app, 'GET', '/api/dev/outbox?to=tom@example.com', {
+      token: await outboxToken(),
+    });
     const [mail] = res.json();
     expect(mail.text).toContain(`${t.config.PUBLIC_URL}/coach/training-invite/${created.identityId}.`);
     expect(mail.html).toContain('Tom &lt;b&gt;Trainee&lt;/b&gt;');

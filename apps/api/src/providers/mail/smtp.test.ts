@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildUser } from '@agaton/db/testing';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, outboxToken, type TestApp } from '../../testing/test-app.ts';
 
 interface Received {
   from: string;
@@ -62,7 +62,9 @@ describe('SMTP mail provider', () => {
     const body = received[0].raw.replace(/=\r?\n/g, '');
     expect(body).toMatch(/http:\/\/agaton\.test\/coach\/auth\/reset-pass\/[A-Za-z0-9_-]{20,}/);
 
-    const outbox = await call(t.app, 'GET', '/api/dev/outbox?to=smtp.user@example.com');
+    const outbox = await call(t.app, 'GET', '/api/dev/outbox?to=smtp.user@example.com', {
+      token: await outboxToken(),
+    });
     expect(outbox.json()).toHaveLength(1);
   });
 });
@@ -76,7 +78,9 @@ describe('SMTP outage', () => {
         body: { username: 'offline@example.com' },
       });
       expect(res.statusCode).toBe(204);
-      const outbox = await call(down.app, 'GET', '/api/dev/outbox?to=offline@example.com');
+      const outbox = await call(down.app, 'GET', '/api/dev/outbox?to=offline@example.com', {
+        token: await outboxToken(),
+      });
       expect(outbox.json()[0].subject).toBe('Reset your Agaton password');
     } finally {
       await down.close();
