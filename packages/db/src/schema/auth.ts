@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const subjectKind = () => text('subject_kind', { enum: ['user', 'admin', 'candidate'] }).notNull();
 const realm = () => text('realm', { enum: ['whiskey', 'whiskey-admin'] }).notNull();
@@ -21,7 +21,10 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_revoked_idx').on(t.revokedAt),
+  ],
 );
 
 /**
@@ -36,10 +39,40 @@ export const oneTimeCodes = pgTable('one_time_codes', {
   realm: realm(),
   /** For social codes: the verified identity (email, provider) used to sign in or sign up later. */
   payload: jsonb('payload').$type<Record<string, string>>(),
+  /** The refresh family a code minted by POST /api/code came from; the session it opens continues it. */
+  familyId: uuid('family_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Per-account password sign-in throttle shared by every api process (issue 16 part 2): failures in a
+ * row for one e-mail, across the coach, admin and candidate sign-ins, and when the next try is allowed.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  accountKey: text('account_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Access tokens of a subject issued before `notBefore` are refused (a password reset ends every
+ * session within the revocation cache's age, not the access token's lifetime).
+ */
+export const sessionCutoffs = pgTable(
+  'session_cutoffs',
+  {
+    subjectKind: subjectKind(),
+    subjectId: uuid('subject_id').notNull(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectKind, t.subjectId] }),
+    index('session_cutoffs_not_before_idx').on(t.notBefore),
+  ],
+);
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
