@@ -90,6 +90,9 @@ describe('Ask Agaton threads, streaming, cancel and feedback', () => {
     expect(words.text).toContain('The most challenging words');
     const advice = await ask(t.app, token, threadId, 'I keep mixing up "right" and "light". Any advice?');
     expect(advice.text).toContain('(/coach/learning/r-and-l)');
+    const lastTwo = await ask(t.app, token, threadId, 'Was my last meeting better than the one before?');
+    expect(lastTwo.text).toContain('- Overall: 61 → **77** (+16)');
+    expect(lastTwo.text).toContain(`(/coach/sessions/${lastSessionId})`);
   });
 
   it('keeps threads to their owner: 404 for another user, 400 for bad input', async () => {

@@ -15,9 +15,9 @@ import { searchArticles } from './article-search.ts';
 import { suggestions } from './coach-assistant.ts';
 import { groupCompare, groupOverview, groupSpeech, membersOf } from './group-answers.ts';
 import { unknownNames } from './names.ts';
-import { formatDay, periodsIn } from './periods.ts';
+import { comparedPeriods, formatDay, periodsIn } from './periods.ts';
 import { qaFlagsAnswer } from './qa-answers.ts';
-import { recogniseQuestion } from './question-types.ts';
+import { isScoreType, recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
 
 /** What an admin may ask (also the help popup's examples). */
@@ -138,9 +138,11 @@ export async function answerAdmin(
       return a.done();
     }
   }
-  const { type, via } = await recogniseQuestion(text);
-  a.step('question type', `${type ?? 'unknown'} (${via})`);
+  const recognised = await recogniseQuestion(text);
   const periods = periodsIn(text, now);
+  // Two periods named with a score question ("did it change between last week and this week") compare them.
+  const type = periods.length >= 2 && isScoreType(recognised.type) ? 'compare' : recognised.type;
+  a.step('question type', `${type ?? 'unknown'} (${recognised.via})`);
   const period = periods[0];
   if (!type || type === 'capabilities') {
     a.line(
@@ -187,8 +189,7 @@ export async function answerAdmin(
     else if (type === 'weak-sounds') speech.weakSoundsAnswer(a, subject, period);
     else if (type === 'weak-words') speech.weakWordsAnswer(a, subject, period);
     else if (type === 'pace-fillers') speech.paceAnswer(a, subject, period);
-    else if (type === 'compare')
-      speech.compareAnswer(a, subject, periods.length ? periods : periodsIn('this week', now));
+    else if (type === 'compare') speech.compareAnswer(a, subject, comparedPeriods(text, periods, now));
     else {
       const reports = (await reportsOf(ctx, scope, person)).slice(0, 3);
       if (!reports.length) a.line(`${person.name} has no coaching reports yet.`);

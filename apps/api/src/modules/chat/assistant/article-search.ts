@@ -33,6 +33,19 @@ const NOISE =
   /\b(how|can|could|do|does|i|my|me|to|improve|better|get|tips?|what|should|read|the|a|on|for|with|learn)\b/gi;
 
 /**
+ * Everyday words for the articles' topics, added to the BM25 query: learners describe the problem
+ * ("I rush", "I sound flat"), the articles name the skill (pace, intonation).
+ */
+const TOPICS: [RegExp, string][] = [
+  [/\b(rush\w*|fast|quick(ly)?|slow(ly| down)?|speed)\b/i, 'pace pauses'],
+  [/\b(um+|uh+|erm|you know|filler\w*)\b/i, 'fillers'],
+  [/\b(flat|monoton\w*|boring|robotic|melody|tone)\b/i, 'intonation stress'],
+  [/\b(emphasis|emphasi[sz]e|syllables?)\b/i, 'stress'],
+  [/\b(exams?|ielts|toefl|interview|assessment)\b/i, 'test-prep'],
+  [/\b(meetings?|calls?|interrupt\w*)\b/i, 'meetings'],
+];
+
+/**
  * Reciprocal rank fusion: a document's score is Σ 1 / (K + rank) over the two rankings. The usual 60
  * suits long result lists; with 14 articles it flattens the ranks into a vote count, so a small K
  * (chosen among 1, 3 and 10 on bench:chat's article questions) lets the first places weigh.
@@ -65,7 +78,9 @@ export async function searchArticles(
   options: { limit?: number; embeddings?: boolean } = {},
 ): Promise<ArticleLink[]> {
   const limit = options.limit ?? 3;
-  const query = question.replace(NOISE, ' ').trim();
+  const stripped = question.replace(NOISE, ' ').trim();
+  const topics = TOPICS.filter(([pattern]) => pattern.test(question)).map(([, words]) => words);
+  const query = [stripped, ...topics].join(' ').trim();
   if (!query) return [];
   const bm25 = articlesIndex().search(query, { combineWith: 'OR' });
   const titles = new Map(articleLibrary().articles.map((a) => [a.slug, a.title]));

@@ -4,8 +4,8 @@ import { type ChatScope, ownSessions, reportsOf } from '../chat-data.ts';
 import { AnswerBuilder, coachLinks } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';
 import { unknownNames } from './names.ts';
-import { formatDay, periodsIn } from './periods.ts';
-import { recogniseQuestion } from './question-types.ts';
+import { comparedPeriods, formatDay, periodsIn } from './periods.ts';
+import { isScoreType, recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
 
 /** What a coach may ask, shown when a question is not understood or is out of reach. */
@@ -49,9 +49,11 @@ export async function answerCoach(
     suggestions(a, COACH_SUGGESTIONS);
     return a.done();
   }
-  const { type, via } = await recogniseQuestion(text);
-  a.step('question type', `${type ?? 'unknown'} (${via})`);
+  const recognised = await recogniseQuestion(text);
   const periods = periodsIn(text, now);
+  // Two periods named with a score question ("did it change between last week and this week") compare them.
+  const type = periods.length >= 2 && isScoreType(recognised.type) ? 'compare' : recognised.type;
+  a.step('question type', `${type ?? 'unknown'} (${recognised.via})`);
   if (periods.length)
     a.step(
       'periods',
@@ -92,7 +94,7 @@ export async function answerCoach(
       speech.paceAnswer(a, subject, period);
       break;
     case 'compare':
-      speech.compareAnswer(a, subject, periods.length ? periods : periodsIn('this week', now));
+      speech.compareAnswer(a, subject, comparedPeriods(text, periods, now));
       break;
     case 'goals':
       speech.goalsAnswer(a, subject, scope.goals);

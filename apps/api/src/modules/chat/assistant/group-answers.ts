@@ -96,7 +96,9 @@ export function groupOverview(
 /** Two periods side by side for the group as a whole and for each person in it. */
 export function groupCompare(a: AnswerBuilder, members: Member[], groupLabel: string, periods: Period[]) {
   const [second, first] =
-    periods.length >= 2 ? [periods[0], periods[1]] : [periods[0], periodBefore(periods[0])];
+    periods.length >= 2
+      ? [...periods.slice(0, 2)].sort((x, y) => y.from.getTime() - x.from.getTime())
+      : [periods[0], periodBefore(periods[0])];
   const rows = members.map((m) => ({
     m,
     now: m.sessions.filter((s) => within(s.startedAt, second)),

@@ -137,3 +137,15 @@ export const within = (at: Date, period: Period) => at >= period.from && at < pe
 export function formatDay(at: Date): string {
   return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** "the one before", "my last two sessions": a comparison of sessions rather than of periods. */
+const SESSIONS = /\b(sessions?|meetings?|calls?|recordings?|the one before)\b/i;
+
+/**
+ * What a comparison compares: the periods named, or with none the last two sessions when the question
+ * is about sessions (an empty list), else this week against last week.
+ */
+export function comparedPeriods(text: string, periods: Period[], now: Date): Period[] {
+  if (periods.length) return periods;
+  return SESSIONS.test(text) ? [] : periodsIn('this week', now);
+}

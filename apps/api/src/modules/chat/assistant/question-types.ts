@@ -110,11 +110,14 @@ const EXAMPLES: Record<QuestionType, string[]> = {
 /** Words that settle the type on their own, checked before retrieval. */
 const KEYWORDS: [RegExp, QuestionType][] = [
   [/\b(qa|quality assurance|red flags?|yellow flags?|flagged)\b/i, 'qa-flags'],
-  [/\b(compare|comparison|compared|versus|vs\.?)\b/i, 'compare'],
+  [
+    /\b(compare|comparison|compared|versus|vs\.?|(better|worse) than|than the (one|session|meeting|call) before)\b/i,
+    'compare',
+  ],
   [/\b(cefr|english test|test results?|candidates?)\b/i, 'test-results'],
   [/\bneeds? coaching\b|\bwho (should|needs|is struggling)\b/i, 'needs-coaching'],
   [
-    /\b(how (can|do|should) (i|we|they|he|she) (get better|improve|stop|practi[sc]e)|how to (improve|stop|practi[sc]e)|tips?|advice|advise|exercises?|articles?|what can (i|we|they) do|\b(should|could|can)\b.{0,25}\bread|mix(ing)? up|confus(e|ing))\b/i,
+    /\b(how (can|do|should) (i|we|they|he|she) (get better|improve|stop|practi[sc]e)|how to (improve|stop|practi[sc]e)|tips?|advice|advise|exercises?|articles?|what can (i|we|they) do|\b(should|could|can)\b.{0,25}\bread|mix(ing)? up|confus(e|ing)|learn (about|more)|where can (i|we) (learn|read|find))\b/i,
     'improve',
   ],
   [
@@ -122,9 +125,9 @@ const KEYWORDS: [RegExp, QuestionType][] = [
     'pace-fillers',
   ],
   [/\b(trend|improving|progress(ed)?|getting better|over time|gone (up|down))\b/i, 'trend'],
-  [/\b(sounds?|phonemes?)\b/i, 'weak-sounds'],
+  [/\b(sounds?|phonemes?|consonants?|vowels?)\b/i, 'weak-sounds'],
   [
-    /\bwords?\b.*\b(mispronounce|challenging|difficult|hard|struggle|weak|wrong|trouble|problems?)|\b(mispronounce|weakest words)\b/i,
+    /\bwords?\b.*\b(mispronounce|challenging|difficult|hard|struggle|weak|wrong|trouble|problems?)|\b(mispronounce|weakest words)\b|\b(lowest|worst|weakest|hardest)\b.{0,20}\bwords?\b/i,
     'weak-words',
   ],
   [/\bgoals?\b/i, 'goals'],
@@ -133,7 +136,11 @@ const KEYWORDS: [RegExp, QuestionType][] = [
   [/\bhow (is|are|am|was|were) .{0,60}\bdo(ing)?\b|\bhow did .{0,60}\b(do|go)\b/i, 'score'],
   // An average over one window is a score question; two windows are caught by compare above.
   [/\baverages?\b/i, 'score'],
+  [/\bmy (results?|scores?|numbers|figures|marks?)\b/i, 'score'],
 ];
+
+/** Questions about a score or its course, which two named periods turn into a comparison. */
+export const isScoreType = (type: QuestionType | null) => type === 'score' || type === 'trend';
 
 let index: MiniSearch<{ id: number; type: QuestionType; text: string }> | null = null;
 

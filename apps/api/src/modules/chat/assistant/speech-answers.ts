@@ -168,13 +168,19 @@ export function paceAnswer(a: AnswerBuilder, subject: Subject, period?: Period) 
   );
 }
 
-/** Two periods side by side. */
+/**
+ * Two periods side by side, the later one as "now" whatever order they were named in; without
+ * periods, the last session against the one before it.
+ */
 export function compareAnswer(a: AnswerBuilder, subject: Subject, periods: Period[]) {
+  if (!subject.sessions.length) return nothing(a, subject, []);
+  if (!periods.length) return compareLastTwo(a, subject);
   const [second, first] =
-    periods.length >= 2 ? [periods[0], periods[1]] : [periods[0], periodBefore(periods[0])];
+    periods.length >= 2
+      ? [...periods.slice(0, 2)].sort((x, y) => y.from.getTime() - x.from.getTime())
+      : [periods[0], periodBefore(periods[0])];
   const now = inPeriod(subject, second);
   const before = inPeriod(subject, first);
-  if (!subject.sessions.length) return nothing(a, subject, []);
   if (!now.length || !before.length) {
     const empty = [!now.length && second.label, !before.length && first.label].filter(Boolean).join(' and ');
     a.line(`There is no analysed session in ${empty}, so the two periods cannot be compared.`);
@@ -182,17 +188,38 @@ export function compareAnswer(a: AnswerBuilder, subject: Subject, periods: Perio
     a.line(`${subject.possessive} latest session is from ${sessionLink(a, subject, last)}.`);
     return;
   }
-  const fn = figures(now);
-  const fb = figures(before);
+  figureRows(
+    a,
+    `${subject.name === 'You' ? '' : `${subject.name}, `}${second.label} (${plural(now.length, 'session')}) against ${first.label} (${plural(before.length, 'session')}):`,
+    figures(now),
+    figures(before),
+  );
+  a.line();
+  a.line(`Sessions: ${[...before, ...now].map((s) => sessionLink(a, subject, s)).join(', ')}.`);
+}
+
+/** The last session against the one before it. */
+function compareLastTwo(a: AnswerBuilder, subject: Subject) {
+  const [before, last] = subject.sessions.slice(-2);
+  if (!last) {
+    a.line(
+      `There is only one analysed session so far (${sessionLink(a, subject, before)}), so there is nothing to compare it with.`,
+    );
+    return;
+  }
+  figureRows(
+    a,
+    `${subject.possessive} last session (${sessionLink(a, subject, last)}) against the one before (${sessionLink(a, subject, before)}):`,
+    figures([last]),
+    figures([before]),
+  );
+}
+
+function figureRows(a: AnswerBuilder, heading: string, fn: Figures, fb: Figures) {
   // A list, not a table: answers render as CommonMark, which has no tables.
   const row = (label: string, x: number | null, y: number | null) =>
     `- ${label}: ${y ?? '–'} → **${x ?? '–'}**${x !== null && y !== null ? ` (${delta(x, y)})` : ''}`;
-  a.line(
-    `${subject.name === 'You' ? '' : `${subject.name}, `}${second.label} (${plural(now.length, 'session')}) against ${first.label} (${plural(before.length, 'session')}):`.replace(
-      /^./,
-      (c) => c.toUpperCase(),
-    ),
-  );
+  a.line(heading.replace(/^./, (c) => c.toUpperCase()));
   a.line();
   a.line(row('Overall', fn.total, fb.total));
   a.line(row('Pronunciation', fn.pronunciation, fb.pronunciation));
@@ -200,8 +227,6 @@ export function compareAnswer(a: AnswerBuilder, subject: Subject, periods: Perio
   a.line(row('Intelligibility', fn.intelligibility, fb.intelligibility));
   a.line(row('Words per minute', fn.wordsPerMinute, fb.wordsPerMinute));
   a.line(row('Fillers per minute', fn.fillersPerMinute, fb.fillersPerMinute));
-  a.line();
-  a.line(`Sessions: ${[...before, ...now].map((s) => sessionLink(a, subject, s)).join(', ')}.`);
 }
 
 /** Each chosen goal's figure in the last session against the ones before. */
