@@ -15,7 +15,7 @@ const MAX_ROUNDS = 4;
 const LOOKUP = {
   name: 'lookup',
   description:
-    "Looks up the asker's own data (sessions, scores, sounds, words, pace, fillers, goals, reports, and for organisation admins the people, teams and candidates they manage). Pass one focused question in English, with @Name or #Team mentions and a period when relevant. Returns Markdown with links to where each number comes from, or a refusal.",
+    "Looks up the asker's own data (sessions, scores, sounds, words, pace, fillers, goals, reports, learning articles, and for organisation admins the people, teams, candidates and QA items they manage, team comparisons of two periods included). Pass one focused question in English, with @Name or #Team mentions and a period when relevant. Returns Markdown with links to where each number comes from, or a refusal.",
   parameters: {
     type: 'object',
     properties: { question: { type: 'string', description: 'One question about the data.' } },
