@@ -49,6 +49,7 @@ import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
 import { ensureDemoPracticeTopic, seedDemoPractice } from './seed/demo-practice.ts';
+import { seedDemoQa } from './seed/demo-qa.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
@@ -113,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (seeded) app.log.info({ sessions: seeded }, 'demo sessions uploaded for analysis');
     // The demo practice topic before anyone reads the content (decision 018); its scoring comes later.
     await ensureDemoPracticeTopic(ctx);
+    // Scorecards and calls of the demo agents, answered by the QA workers like any upload (decision 022).
+    const calls = await seedDemoQa(ctx, sessions.store);
+    if (calls) app.log.info({ calls }, 'demo QA calls uploaded for analysis');
     // In the background: scoring six readings takes a while and the app answers meanwhile.
     seedDemoEnglishTest(ctx, { scoring, store: sessions.store })
       .then(

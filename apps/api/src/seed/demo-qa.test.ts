@@ -1,0 +1,77 @@
+import { qcItemListSchema } from '@agaton/contracts';
+import { DEMO_ACCOUNTS, qaCalls, seedDemoData } from '@agaton/db';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppContext } from '../lib/context.ts';
+import { AccessTokens } from '../lib/tokens.ts';
+import { answerCall } from '../modules/qa/qa-analysis.ts';
+import { embeddedTransport, Mailer } from '../providers/mail/mailer.ts';
+import { LocalObjectStore } from '../providers/storage/local-store.ts';
+import { call, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { seedDemoQa } from './demo-qa.ts';
+
+let t: TestApp;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.db);
+  // The services the app's start-up seeding uses, on the test app's database (no queue: the test
+  // answers the calls itself with the function the analysis job runs).
+  ctx = {
+    db: t.db,
+    config: t.config,
+    tokens: new AccessTokens(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_TTL_SECONDS),
+    mailer: new Mailer(t.db, embeddedTransport(t.app.log), t.config.MAIL_FROM, t.app.log),
+    log: t.app.log,
+  };
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function signIn(username: string) {
+  const login = await call(t.app, 'POST', '/api/admin/auth', {
+    body: { username, password: DEMO_ACCOUNTS.password },
+  });
+  return login.json().accessToken as string;
+}
+
+it('gives the demo organisation scorecards and calls whose answers flag the bad ones, once', async () => {
+  const store = new LocalObjectStore(t.config.DATA_DIR);
+  expect(await seedDemoQa(ctx, store)).toBe(11);
+  expect(await seedDemoQa(ctx, store)).toBe(0);
+
+  for (const c of await t.db.select({ id: qaCalls.id }).from(qaCalls)) await answerCall(ctx, c.id);
+
+  const admin = await signIn(DEMO_ACCOUNTS.admin);
+  const sets = (await call(t.app, 'GET', '/api/qa/question-sets', { token: admin })).json();
+  expect(sets.questionSets.map((s: { name: string }) => s.name).sort()).toEqual([
+    'Compliance',
+    'Customer Service Essentials',
+    'Sales Conversations',
+  ]);
+  expect(sets.questionSets.some((s: { documentCount: number }) => s.documentCount > 0)).toBe(true);
+
+  // Ten transcripts answered; the recording waits for the speech engine (the workers do that).
+  const all = qcItemListSchema.parse(
+    (await call(t.app, 'GET', '/api/qa/items?limit=50', { token: admin })).json(),
+  );
+  expect(all.totalItemCount).toBe(10);
+  expect(all.items.some((i) => i.flagLevel === 'RED')).toBe(true);
+  expect(all.items.some((i) => i.flagLevel === 'GREEN' || i.flagLevel === 'YELLOW')).toBe(true);
+  for (const item of all.items) {
+    expect(item.bullets.length).toBeGreaterThanOrEqual(6);
+    for (const bullet of item.bullets) {
+      for (const citation of bullet.sessionCitations) expect(citation.quotes.length).toBeGreaterThan(0);
+    }
+  }
+
+  // The manager of "Sales" sees the Sales agents' calls only.
+  const manager = await signIn(DEMO_ACCOUNTS.manager);
+  const sales = qcItemListSchema.parse(
+    (await call(t.app, 'GET', '/api/qa/items?limit=50', { token: manager })).json(),
+  );
+  const salesAgents = new Set(['Sam Seller', 'Riley Rep']);
+  expect(sales.totalItemCount).toBe(4);
+  for (const item of sales.items) expect(salesAgents.has(String(item.fields.agentName))).toBe(true);
+}, 180_000);
