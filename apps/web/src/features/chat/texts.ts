@@ -9,7 +9,7 @@ export const CHAT = {
   newThread: 'New conversation',
   untitled: 'New conversation',
   composerPlaceholder: 'Ask Agaton about your speaking…',
-  composerPlaceholderAdmin: 'Ask about your team… (@ for people, # for teams)',
+  composerPlaceholderAdmin: 'Ask about your team… (@ for agents, # for teams)',
   send: 'Send',
   stop: 'Stop',
   help: 'Help',
