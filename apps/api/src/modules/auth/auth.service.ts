@@ -5,6 +5,7 @@ import { WELL_KNOWN_DEMO_PASSWORD } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { consumeCode, type Subject } from './sessions.ts';
+import { throttledSignIn } from './sign-in-throttle.ts';
 
 /** Features every new coach gets (spec 1 §3), with the 100 free recording minutes (spec 1 §9). */
 export const NEW_COACH_FEATURES = ['WEB_APP_RECORDING', 'ASSISTANT_CHAT'];
@@ -17,8 +18,18 @@ function slowDummyVerify(password: string) {
   return dummyHash.then((hash) => verifyPassword(hash, password));
 }
 
-/** Checks e-mail and password in the realm's account table; throws WRONG_CREDENTIALS otherwise. */
-export async function verifyCredentials(
+/**
+ * Checks e-mail and password in the realm's account table; throws WRONG_CREDENTIALS otherwise, or
+ * RATE_LIMITED while the account waits out its backoff (sign-in-throttle.ts).
+ */
+export function verifyCredentials(
+  ctx: AppContext,
+  options: { email: string; password: string; realm: Realm },
+): Promise<Subject> {
+  return throttledSignIn(ctx, options.email, () => checkPassword(ctx, options));
+}
+
+async function checkPassword(
   ctx: AppContext,
   options: { email: string; password: string; realm: Realm },
 ): Promise<Subject> {

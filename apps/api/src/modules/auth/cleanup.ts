@@ -1,4 +1,11 @@
-import { type Database, oauthStates, oneTimeCodes, passwordResetTokens, refreshTokens } from '@agaton/db';
+import {
+  type Database,
+  oauthStates,
+  oneTimeCodes,
+  passwordResetTokens,
+  refreshTokens,
+  signInThrottles,
+} from '@agaton/db';
 import { lt } from 'drizzle-orm';
 
 /**
@@ -14,6 +21,8 @@ export async function purgeExpiredTokens(db: Database, now = new Date()) {
       .where(lt(passwordResetTokens.expiresAt, now))
       .returning({ id: passwordResetTokens.tokenHash }),
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now)).returning({ id: refreshTokens.id }),
+    // A sign-in throttle idle for a day starts over (its longest wait is 15 minutes).
+    db.delete(signInThrottles).where(lt(signInThrottles.updatedAt, new Date(now.getTime() - 86_400_000))),
   ]);
   return { codes: codes.length, states: states.length, resets: resets.length, refreshTokens: refresh.length };
 }

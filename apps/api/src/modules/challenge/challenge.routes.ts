@@ -6,6 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
+import { throttledSignIn } from '../auth/sign-in-throttle.ts';
 import { signInCandidate } from '../recruitment/candidate-sign-in.ts';
 
 export interface ChallengeRoutesOptions {
@@ -36,11 +37,14 @@ export function challengeRoutes(app: FastifyInstance, ctx: AppContext, options: 
       },
     },
     async (request) =>
-      signInCandidate({
-        ctx,
-        username: request.body.username,
-        password: request.body.password,
-        listening: options.listening,
-      }),
+      // The per-account limit the coach and admin sign-ins share (test codes are guessable too).
+      throttledSignIn(ctx, request.body.username, () =>
+        signInCandidate({
+          ctx,
+          username: request.body.username,
+          password: request.body.password,
+          listening: options.listening,
+        }),
+      ),
   );
 }

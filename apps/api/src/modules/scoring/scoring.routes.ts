@@ -62,7 +62,19 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
     });
   });
 
-  app.post('/score/phrase', async (request) => {
+  // Per candidate (the token's subject), so one test taker cannot monopolise the analysis pool from many
+  // addresses; requests without a valid candidate token share their IP's bucket and get 401 anyway.
+  const candidateLimit = {
+    rateLimit: {
+      ...publicLimit.rateLimit,
+      keyGenerator: async (request: FastifyRequest) => {
+        const candidate = options.authenticateCandidate ? await options.authenticateCandidate(request) : null;
+        return candidate ? `candidate:${candidate.id}` : `ip:${request.ip}`;
+      },
+    },
+  };
+
+  app.post('/score/phrase', { config: candidateLimit }, async (request) => {
     const candidate = options.authenticateCandidate ? await options.authenticateCandidate(request) : null;
     if (!candidate) throw new AppError('UNAUTHENTICATED', T.unauthenticated);
     const level = (request.query as { level?: string }).level?.toUpperCase();
