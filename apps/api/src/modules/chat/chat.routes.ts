@@ -71,8 +71,9 @@ export async function chatRoutes(app: FastifyInstance, options: { ctx: AppContex
     },
     async (request) => {
       // Opening the chat lists the threads: a good moment to load the embedding model (the model
-      // path's lookup tool runs the same recogniser).
-      warmRecogniser();
+      // path's lookup tool runs the same recogniser). SCORING_WARM, off under tests, governs all
+      // early model loading.
+      if (ctx.config.SCORING_WARM) warmRecogniser();
       return { threads: await listThreads(ctx, owner(actorOf(request))) };
     },
   );
