@@ -79,21 +79,31 @@ async function run(llm: { baseUrl: string; apiKey: string; model: string } | nul
       password: FACTORY_PASSWORD,
     });
     const agent = await buildMember(database.db, { orgId: admin.orgId, name: 'Dana Agent' });
-    const signIn = await fetch(`${base}/api/admin/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: admin.email, password: FACTORY_PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { accessToken: string }).accessToken;
-    const auth = { authorization: `Bearer ${token}` };
+    // Access tokens live 15 minutes; the audio run takes longer, so the bench signs in again.
+    let auth = { authorization: '' };
+    async function signIn() {
+      const res = await fetch(`${base}/api/admin/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: admin.email, password: FACTORY_PASSWORD }),
+      });
+      auth = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
+    }
+    await signIn();
 
     // biome-ignore lint/suspicious/noExplicitAny: JSON of the bench's own requests
     async function api(method: string, path: string, body?: object | FormData, expect = 200): Promise<any> {
-      const res = await fetch(`${base}/api${path}`, {
-        method,
-        headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' },
-        body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-      });
+      const send = () =>
+        fetch(`${base}/api${path}`, {
+          method,
+          headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' },
+          body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+        });
+      let res = await send();
+      if (res.status === 401) {
+        await signIn();
+        res = await send();
+      }
       const text = await res.text();
       if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
       return text ? JSON.parse(text) : null;

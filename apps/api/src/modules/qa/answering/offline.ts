@@ -50,9 +50,11 @@ export const ANSWER_TUNING = {
   PRE_SEM_HIGH: 0.75,
   /** A script line is about a question's behaviour at this similarity (or half its words shared). */
   REFERENCE_RELEVANCE: 0.45,
+  /** Meaning scores of questions and statements for a behaviour of asking ("ask about the needs"). */
+  ASKING: { question: 1.15, statement: 0.85 },
   MAX_CITED_LINES: 3,
   /** Lines cited besides the best: those whose evidence is within this of the best. */
-  CITE_WITHIN: 0.1,
+  CITE_WITHIN: 0.05,
   /** Weights of a full match per kind of evidence. */
   WEIGHT: { phrase: 1, example: 1, derived: 0.85, reference: 0.9 },
 } as const;
@@ -307,10 +309,13 @@ function scoreSentences(
   evidence: readonly EvidenceText[],
   candidates: CallSentence[],
   meaning: Map<CallSentence, Map<string, MeaningMatch>>,
+  asks: boolean,
 ): Scored[] {
   const out: Scored[] = [];
   for (const sentence of candidates) {
     let best: Scored | null = null;
+    // "Did the agent ask ...": a question shows it by meaning more readily than a statement does.
+    const form = asks ? (/\?\s*$/.test(sentence.text) ? T.ASKING.question : T.ASKING.statement) : 1;
     for (const ev of evidence) {
       const lex = ev.kind === 'phrase' ? phraseMatch(ev, sentence) : overlapMatch(ev, sentence);
       if (lex.score <= 0) continue;
@@ -320,10 +325,11 @@ function scoreSentences(
         best = { sentence, score: lex.score, polarity, by: `${ev.kind}~words: ${ev.text}` };
     }
     const m = meaning.get(sentence)?.get(questionId);
-    if (m && m.score > (best?.score ?? 0)) {
+    const meant = m ? Math.min(1, m.score * form) : 0;
+    if (m && meant > (best?.score ?? 0)) {
       const polarity = matchPolarity(m.evidence, sentence, { span: [], unit: m.unit });
       if (polarity !== 'drop')
-        best = { sentence, score: m.score, polarity, by: `${m.evidence.kind}~meaning: ${m.evidence.text}` };
+        best = { sentence, score: meant, polarity, by: `${m.evidence.kind}~meaning: ${m.evidence.text}` };
     }
     if (best) out.push(best);
   }
@@ -346,6 +352,7 @@ function answerQuestion(
     evidence,
     all.filter((s) => own.has(s.lineIndex)),
     meaning,
+    /^ask\b/i.test(parsed.action),
   );
   const agree = scored.filter((s) => s.polarity === 'agree').sort((a, b) => b.score - a.score);
   const negated = scored.filter((s) => s.polarity === 'negated').sort((a, b) => b.score - a.score);
