@@ -162,6 +162,23 @@ describe('suggestEvidence', () => {
     expect(s.examples).toEqual(['I verify your date of birth']);
     expect(suggestEvidence('Did the customer ask to cancel their subscription?').speaker).toBe('CUSTOMER');
   });
+
+  it('splits joined behaviours, turns "ask if" into the question asked, and keeps quoted phrasings', () => {
+    expect(suggestEvidence('Did the agent greet the customer and introduce themselves?')).toEqual({
+      speaker: 'AGENT',
+      phrases: ['greet you', 'introduce myself'],
+      examples: ['I greet you and introduce myself'],
+    });
+    const closing = suggestEvidence(
+      'Did the agent ask if there was anything else they could help with?',
+      'For example "Is there anything else I can do for you today?"',
+    );
+    expect(closing.phrases).toEqual(['is there anything else I can help with']);
+    expect(closing.examples).toEqual([
+      'is there anything else I can help with',
+      'Is there anything else I can do for you today?',
+    ]);
+  });
 });
 
 describe('createCallAnswerer (with sentence embeddings)', () => {
