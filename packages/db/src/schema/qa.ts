@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { admins, members } from './identity.ts';
-import { organisations } from './organisation.ts';
+import { organisations, teams } from './organisation.ts';
 import { sessions } from './sessions.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -37,6 +37,26 @@ export const qaQuestionSets = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('qa_question_sets_org_name_idx').on(t.orgId, t.name)],
+);
+
+/**
+ * The teams a scorecard is for: a call is asked a scorecard's questions when its agent belongs to one
+ * of them. A scorecard with no teams applies to every agent of the organisation.
+ */
+export const qaQuestionSetTeams = pgTable(
+  'qa_question_set_teams',
+  {
+    questionSetId: uuid('question_set_id')
+      .notNull()
+      .references(() => qaQuestionSets.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionSetId, t.teamId] }),
+    index('qa_question_set_teams_team_idx').on(t.teamId),
+  ],
 );
 
 /**
