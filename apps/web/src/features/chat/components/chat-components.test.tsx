@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('Composer', () => {
+describe('Composer', { timeout: 30_000 }, () => {
   it('sends on Enter, adds a line on Shift+Enter, and ignores empty text', async () => {
     const onSend = vi.fn(async () => true);
     wrap(<Composer placeholder="Ask" running={false} onSend={onSend} onStop={vi.fn()} />);
@@ -50,7 +50,7 @@ describe('Composer', () => {
   });
 });
 
-describe('FeedbackModal', () => {
+describe('FeedbackModal', { timeout: 30_000 }, () => {
   it('needs one of the five reasons and sends reason, separator line and trimmed comment', async () => {
     const onSubmit = vi.fn(async () => undefined);
     wrap(<FeedbackModal opened onClose={vi.fn()} onSubmit={onSubmit} />);
@@ -67,7 +67,7 @@ describe('FeedbackModal', () => {
   });
 });
 
-describe('message times and the event stream', () => {
+describe('message times and the event stream', { timeout: 30_000 }, () => {
   it('is relative under 48 hours and absolute past them', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(messageTime('2026-11-25T11:55:00Z', now)).toBe('5 minutes ago');
@@ -87,7 +87,7 @@ describe('message times and the event stream', () => {
   });
 });
 
-describe('DiagnosticPanel', () => {
+describe('DiagnosticPanel', { timeout: 30_000 }, () => {
   it('lists the messages cut at 200 characters and each run with its steps', () => {
     const at = '2026-11-25T12:00:00.000Z';
     wrap(

@@ -38,7 +38,7 @@ function admin() {
 }
 const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent);
 
-describe('Composer mentions', () => {
+describe('Composer mentions', { timeout: 30_000 }, () => {
   it('offers the agents matching what follows @; Enter inserts the name instead of sending', async () => {
     const { onSend, box } = admin();
     await userEvent.type(box, 'How is @ca');
@@ -89,7 +89,7 @@ describe('Composer mentions', () => {
   });
 });
 
-describe('HelpPopup', () => {
+describe('HelpPopup', { timeout: 30_000 }, () => {
   it('tells admins to tag agents with @ and teams with # using their own names; closes on Escape and outside', async () => {
     wrap(
       <div>
