@@ -80,6 +80,11 @@ export interface AnalyzeInput {
    * whatever its header says, so the work is bounded by what the input declared.
    */
   maxSec?: number;
+  /**
+   * An encoded recording's channel to analyse alone (0 = left, 1 = right) instead of the mix of all:
+   * a call recorder's agent and customer sides. UNSUPPORTED when the recording lacks it.
+   */
+  channel?: number;
 }
 
 export interface SpeechEngine {
@@ -118,10 +123,16 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       if (!(input.maxSec > 0)) throw new TypeError(`maxSec must be a positive number, not ${input.maxSec}.`);
       limits.maxSec = Math.min(limits.maxSec, input.maxSec);
     }
+    if (input.channel !== undefined && isPcm(input.audio)) {
+      throw new TypeError('channel applies to encoded recordings; 16 kHz PCM has one channel.');
+    }
     progress('decoding', 0);
     const prepared = isPcm(input.audio)
       ? { pcm: input.audio, voiced: checkSpeech(input.audio, limits) }
-      : await decodeAudioWithVoice(input.audio, limits, (f) => progress('decoding', f));
+      : await decodeAudioWithVoice(input.audio, limits, {
+          onProgress: (f) => progress('decoding', f),
+          channel: input.channel,
+        });
     progress('decoding', 1);
     return prepared;
   }

@@ -24,6 +24,8 @@ export {
   type EngineStage,
   type SpeechEngine,
 } from './analyze.ts';
+export type { DecodeOptions } from './audio/capped-decode.ts';
+export { audioChannels } from './audio/channels.ts';
 export {
   checkSpeech,
   type DurationLimits,

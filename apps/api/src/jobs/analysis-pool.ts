@@ -19,6 +19,8 @@ export interface AnalysisJob {
   timeoutMs: number;
   /** Decoding stops at this many seconds of audio (the duration the upload declared). */
   maxSec?: number;
+  /** Analyse this channel alone (0 = left) instead of the mix of all. */
+  channel?: number;
   /** Told as the worker moves through a long job. */
   onProgress?: (progress: AnalysisProgress['progress']) => void;
 }
@@ -108,6 +110,7 @@ export class AnalysisPool {
       referenceText: job.referenceText,
       topic: job.topic,
       maxSec: job.maxSec,
+      channel: job.channel,
     };
     return new Promise<AnalysisResult>((resolve, reject) => {
       const pending: Pending = {

@@ -10,6 +10,8 @@ export interface AnalysisRequest {
   topic?: string;
   /** Decoding stops here (seconds): the duration the upload declared, plus slack. */
   maxSec?: number;
+  /** Analyse this channel alone (0 = left) instead of the mix of all. */
+  channel?: number;
 }
 
 export type AnalysisProgressStage = 'decoding' | 'transcribing' | 'scoring';

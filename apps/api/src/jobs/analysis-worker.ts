@@ -40,6 +40,7 @@ try {
         referenceText: job.referenceText,
         topic: job.topic,
         maxSec: job.maxSec,
+        channel: job.channel,
         onProgress: (progress) => port.postMessage({ id: job.id, progress } satisfies AnalysisProgress),
       });
       const response = present(job.kind, analysis);

@@ -10,6 +10,25 @@ export interface SourcePcm {
   sampleRate: number;
 }
 
+/** How to decode a recording beyond its format and limits. */
+export interface DecodeOptions {
+  /** Called with the share (0–1) of the input bytes decoded, after each chunk. */
+  onProgress?: (fraction: number) => void;
+  /**
+   * Keep only this channel (0 = left, 1 = right) instead of mixing every channel down: a call
+   * recorder's two sides, each transcribed on its own.
+   */
+  channel?: number;
+}
+
+/** The refusal of a channel the recording does not have. */
+export function missingChannel(format: AudioFormat, channels: number, channel: number): SpeechInputError {
+  return new SpeechInputError(
+    'UNSUPPORTED',
+    `The ${format} recording has ${channels} channel${channels === 1 ? '' : 's'}; channel ${channel + 1} was asked for.`,
+  );
+}
+
 /** Mix all channels down to one; browsers record stereo copies of a mono microphone. */
 export function downmix(channels: Float32Array[]): Float32Array {
   if (channels.length === 1) return channels[0];
@@ -46,16 +65,19 @@ function cutAt(bytes: Uint8Array, at: number, format: AudioFormat): number {
  * audio passes `maxSec` (plus slack). A file whose header lies about its length, or states none,
  * so costs at most the task's limit in samples, never what the file could expand to.
  *
- * @param onProgress called with the share (0–1) of the input bytes decoded, after each chunk.
+ * With `channel`, only that channel of each chunk is kept instead of the mix; the chunks are the
+ * same size, as every channel is still decoded.
+ *
  * @throws SpeechInputError TOO_LONG past the limit, CORRUPT when the decoded rate is out of range
- *   or changes mid-stream; the decoder's own errors pass through.
+ *   or changes mid-stream, UNSUPPORTED when the stream lacks the channel asked for; the decoder's
+ *   own errors pass through.
  */
 export async function decodeCapped(
   bytes: Uint8Array,
   format: AudioFormat,
   probe: AudioProbe,
   maxSec: number,
-  onProgress?: (fraction: number) => void,
+  { onProgress, channel }: DecodeOptions = {},
 ): Promise<SourcePcm> {
   const step = chunkBytes(format, probe);
   const dec = await decode[format]();
@@ -74,7 +96,9 @@ export async function decodeCapped(
     if (channelData.length > INPUT_LIMITS.maxChannels) {
       throw new SpeechInputError('UNSUPPORTED', `The ${format} stream has ${channelData.length} channels.`);
     }
-    const mono = downmix(channelData);
+    if (channel !== undefined && channel >= channelData.length)
+      throw missingChannel(format, channelData.length, channel);
+    const mono = channel === undefined ? downmix(channelData) : channelData[channel];
     parts.push(mono);
     total += mono.length;
     if (total > (maxSec + INPUT_LIMITS.slackSec) * sampleRate) {

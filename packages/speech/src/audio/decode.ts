@@ -1,5 +1,5 @@
 import { type Pcm16k, SpeechInputError, type SpeechTask } from '../types.ts';
-import { decodeCapped } from './capped-decode.ts';
+import { type DecodeOptions, decodeCapped, missingChannel } from './capped-decode.ts';
 import { decodeOpus16k } from './opus.ts';
 import { type AudioProbe, declaredTooLong, probeAudio } from './probe.ts';
 import { resample } from './resample.ts';
@@ -71,16 +71,22 @@ export async function decodeAudio(bytes: Uint8Array, limits: DurationLimits): Pr
 }
 
 /**
- * {@link decodeAudio} that also returns the voiced segments it found.
+ * {@link decodeAudio} that also returns the voiced segments it found. `options.onProgress` is told
+ * the share (0–1) of the file decoded as the general decoder's chunks complete (the direct Opus path
+ * decodes in one call and reports nothing); `options.channel` decodes that channel alone.
  *
- * @param onProgress called with the share (0–1) of the file decoded as the general decoder's chunks
- *   complete (the direct Opus path decodes in one call and reports nothing).
+ * @throws SpeechInputError as {@link decodeAudio}, and UNSUPPORTED when the recording lacks the
+ *   channel asked for.
  */
 export async function decodeAudioWithVoice(
   bytes: Uint8Array,
   limits: DurationLimits,
-  onProgress?: (fraction: number) => void,
+  options: DecodeOptions = {},
 ): Promise<{ pcm: Pcm16k; voiced: VoicedSegment[] }> {
+  const { channel } = options;
+  if (channel !== undefined && !(Number.isInteger(channel) && channel >= 0)) {
+    throw new TypeError(`channel must be a whole number from 0, not ${channel}.`);
+  }
   if (bytes.byteLength === 0) throw new SpeechInputError('EMPTY', 'The recording is empty.');
   const format = sniffFormat(bytes);
   if (!format) {
@@ -96,9 +102,12 @@ export async function decodeAudioWithVoice(
       `The ${format} file declares ${probe.durationSec?.toFixed(1)} s; at most ${limits.maxSec} s is accepted.`,
     );
   }
+  if (channel !== undefined && probe.channels !== null && channel >= probe.channels) {
+    throw missingChannel(format, probe.channels, channel);
+  }
   let samples: Float32Array;
   try {
-    samples = await decodeTo16k(bytes, format, probe, limits.maxSec, onProgress);
+    samples = await decodeTo16k(bytes, format, probe, limits.maxSec, options);
   } catch (err) {
     if (err instanceof SpeechInputError) throw err;
     throw new SpeechInputError(
@@ -125,14 +134,14 @@ async function decodeTo16k(
   format: AudioFormat,
   probe: AudioProbe,
   maxSec: number,
-  onProgress?: (fraction: number) => void,
+  options: DecodeOptions,
 ): Promise<Float32Array> {
-  const opus = await decodeOpus16k(bytes, format, maxSec).catch((error) => {
+  const opus = await decodeOpus16k(bytes, format, maxSec, options.channel).catch((error) => {
     if (error instanceof SpeechInputError) throw error;
     return null; // a file the direct path cannot read goes to the general decoder
   });
   if (opus && opus.length > 0) return opus;
-  const decoded = await decodeCapped(bytes, format, probe, maxSec, onProgress);
+  const decoded = await decodeCapped(bytes, format, probe, maxSec, options);
   if (decoded.samples.length === 0 || !(decoded.sampleRate > 0)) return new Float32Array(0);
   return resample(decoded.samples, decoded.sampleRate, 16000);
 }

@@ -1,4 +1,5 @@
 import { OpusDecoder } from 'opus-decoder';
+import { missingChannel } from './capped-decode.ts';
 import { oggOpusPackets } from './ogg.ts';
 import { opusBudget } from './opus-toc.ts';
 import { sniffFormat } from './sniff.ts';
@@ -19,7 +20,8 @@ function readOpusHead(bytes: Uint8Array): OpusHead | null {
 }
 
 /**
- * Opus in WebM or Ogg (what Chromium, Edge and Firefox record) decoded straight to 16 kHz mono.
+ * Opus in WebM or Ogg (what Chromium, Edge and Firefox record) decoded straight to 16 kHz mono:
+ * stereo mixed down, or only `channel` (0 = left, 1 = right) when given.
  * libopus decodes at 16 kHz natively, which skips decoding at 48 kHz and resampling: about 14 ms
  * for a 5 s recording against 44 ms through `audio-decode` (docs/decisions/008).
  *
@@ -32,6 +34,7 @@ export async function decodeOpus16k(
   bytes: Uint8Array,
   format = sniffFormat(bytes),
   maxSec = Number.POSITIVE_INFINITY,
+  channel?: number,
 ): Promise<Float32Array | null> {
   const budget = opusBudget(maxSec);
   const stream =
@@ -42,6 +45,8 @@ export async function decodeOpus16k(
         : null;
   const head = stream && readOpusHead(stream.opusHead);
   if (!stream || !head || head.mappingFamily !== 0 || head.channels < 1 || head.channels > 2) return null;
+  if (channel !== undefined && channel >= head.channels)
+    throw missingChannel(format ?? 'opus', head.channels, channel);
   // opus-decoder drops `preSkip` samples of its output rate; the header counts them at 48 kHz.
   const preSkip = Math.round(head.preSkip / 3);
   const decoder = new OpusDecoder({ sampleRate: 16000, channels: head.channels, preSkip });
@@ -53,6 +58,7 @@ export async function decodeOpus16k(
     if (errors.length === stream.packets.length)
       throw new Error(errors[0]?.message ?? 'no Opus packet decoded');
     if (channelData.length === 1) return channelData[0].subarray(0, samplesDecoded);
+    if (channel !== undefined) return channelData[channel].subarray(0, samplesDecoded);
     const mono = new Float32Array(samplesDecoded);
     for (let i = 0; i < samplesDecoded; i++) mono[i] = (channelData[0][i] + channelData[1][i]) / 2;
     return mono;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import { wavChannel, wavLayout } from './qa-transcribe.ts';
 import {
   assignSpeakers,
   linesFromWords,
@@ -118,40 +117,5 @@ describe('timed words to lines', () => {
 
   it('formats citation times as m:ss – m:ss', () => {
     expect(timeRange(5.9, 74.2)).toBe('0:05 – 1:14');
-  });
-});
-
-describe('two-channel WAV', () => {
-  it('splits a 16-bit stereo file into its channels', () => {
-    const frames = [
-      [1, -1],
-      [2, -2],
-      [3, -3],
-    ];
-    const bytes = Buffer.alloc(44 + frames.length * 4);
-    bytes.write('RIFF', 0);
-    bytes.writeUInt32LE(36 + frames.length * 4, 4);
-    bytes.write('WAVEfmt ', 8);
-    bytes.writeUInt32LE(16, 16);
-    bytes.writeUInt16LE(1, 20);
-    bytes.writeUInt16LE(2, 22);
-    bytes.writeUInt32LE(16000, 24);
-    bytes.writeUInt32LE(64000, 28);
-    bytes.writeUInt16LE(4, 32);
-    bytes.writeUInt16LE(16, 34);
-    bytes.write('data', 36);
-    bytes.writeUInt32LE(frames.length * 4, 40);
-    frames.forEach(([l, r], i) => {
-      bytes.writeInt16LE(l, 44 + i * 4);
-      bytes.writeInt16LE(r, 46 + i * 4);
-    });
-    const layout = wavLayout(new Uint8Array(bytes));
-    expect(layout).toMatchObject({ channels: 2, sampleRate: 16000, bitsPerSample: 16 });
-    const right = Buffer.from(wavChannel(new Uint8Array(bytes), layout!, 1));
-    expect(wavLayout(new Uint8Array(right))).toMatchObject({ channels: 1, sampleRate: 16000, dataBytes: 6 });
-    expect([0, 1, 2].map((i) => right.readInt16LE(44 + i * 2))).toEqual([-1, -2, -3]);
-    expect(
-      wavLayout(new Uint8Array(Buffer.from('OggS not a wav file at all, just some bytes here....'))),
-    ).toBeNull();
   });
 });
