@@ -113,12 +113,26 @@ export const questionSetSchema = z.object({
   maxQuestions: z.number().int(),
   questionCount: z.number().int(),
   documentCount: z.number().int(),
+  /** The teams whose agents' calls are asked this scorecard; empty = every agent (our extension). */
+  teamIds: z.array(z.string()),
   createdAt: z.string(),
 });
 export type QuestionSet = z.infer<typeof questionSetSchema>;
 
 export const questionSetListSchema = z.object({ questionSets: z.array(questionSetSchema) });
-export const questionSetInputSchema = z.object({ name: textField(QA_LIMITS.maxScorecardNameChars) });
+/** Create: a name, and optionally the teams the scorecard is for (none = every agent). */
+export const questionSetInputSchema = z.object({
+  name: textField(QA_LIMITS.maxScorecardNameChars),
+  teamIds: z.array(z.uuid()).max(200).optional(),
+});
+/** PATCH: a new name and/or new teams. */
+export const questionSetPatchSchema = z
+  .object({
+    name: textField(QA_LIMITS.maxScorecardNameChars).optional(),
+    teamIds: z.array(z.uuid()).max(200).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.teamIds !== undefined, { message: QA_TEXTS.required });
+export type QuestionSetPatch = z.input<typeof questionSetPatchSchema>;
 export type QuestionSetInput = z.input<typeof questionSetInputSchema>;
 export const questionSetParamsSchema = z.object({ questionSetId: z.uuid() });
 

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { qcItemListSchema } from '@agaton/contracts';
-import { DEMO_ACCOUNTS, qaCalls, seedDemoData } from '@agaton/db';
+import { DEMO_ACCOUNTS, qaCalls, seedDemoData, teams } from '@agaton/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
 import { AccessTokens } from '../lib/tokens.ts';
@@ -51,6 +52,19 @@ it('gives the demo organisation scorecards and calls whose answers flag the bad 
     'Sales Conversations',
   ]);
   expect(sets.questionSets.some((s: { documentCount: number }) => s.documentCount > 0)).toBe(true);
+  // Support's scorecard is for the Support team, Sales' for Sales, Compliance for everyone.
+  const teamName = new Map((await t.db.select().from(teams)).map((team) => [team.id, team.name]));
+  const teamsOf = Object.fromEntries(
+    sets.questionSets.map((s: { name: string; teamIds: string[] }) => [
+      s.name,
+      s.teamIds.map((id) => teamName.get(id)),
+    ]),
+  );
+  expect(teamsOf).toEqual({
+    Compliance: [],
+    'Customer Service Essentials': ['Support'],
+    'Sales Conversations': ['Sales'],
+  });
 
   // Ten transcripts answered; the recording waits for the speech engine (the workers do that).
   const all = qcItemListSchema.parse(
@@ -66,12 +80,48 @@ it('gives the demo organisation scorecards and calls whose answers flag the bad 
     }
   }
 
+  // A call is asked the scorecards of its agent's team (and Compliance): a sales call is never asked
+  // whether the agent verified the customer's identity, a support call never about a closing ask.
+  const cards = JSON.parse(readFileSync(new URL('./demo-qa/scorecards.json', import.meta.url), 'utf8')) as {
+    scorecards: { key: string; questions: { questionText: string }[] }[];
+  };
+  const textsOf = (key: string) =>
+    new Set(cards.scorecards.find((c) => c.key === key)?.questions.map((q) => q.questionText));
+  const salesAgents = new Set(['Sam Seller', 'Riley Rep']);
+  let salesCalls = 0;
+  for (const item of all.items) {
+    const asked = item.bullets.map((b) => b.questionText);
+    const isSales = salesAgents.has(String(item.fields.agentName));
+    if (isSales) salesCalls += 1;
+    expect(asked.filter((q) => textsOf(isSales ? 'support' : 'sales').has(q))).toEqual([]);
+    expect(asked.filter((q) => textsOf(isSales ? 'sales' : 'support').has(q)).length).toBeGreaterThan(0);
+    expect(asked.filter((q) => textsOf('compliance').has(q)).length).toBe(textsOf('compliance').size);
+  }
+  expect(salesCalls).toBe(4);
+  expect(asked(all.items, "Did the agent verify the customer's identity?")).toEqual([
+    'Jordan Helpdesk',
+    'Parker Support',
+  ]);
+
   // The manager of "Sales" sees the Sales agents' calls only.
   const manager = await signIn(DEMO_ACCOUNTS.manager);
   const sales = qcItemListSchema.parse(
     (await call(t.app, 'GET', '/api/qa/items?limit=50', { token: manager })).json(),
   );
-  const salesAgents = new Set(['Sam Seller', 'Riley Rep']);
   expect(sales.totalItemCount).toBe(4);
   for (const item of sales.items) expect(salesAgents.has(String(item.fields.agentName))).toBe(true);
 }, 180_000);
+
+/** The agents whose calls were asked this question. */
+function asked(
+  items: { fields: Record<string, unknown>; bullets: { questionText: string }[] }[],
+  text: string,
+) {
+  return [
+    ...new Set(
+      items
+        .filter((i) => i.bullets.some((b) => b.questionText === text))
+        .map((i) => String(i.fields.agentName)),
+    ),
+  ].sort();
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { questionCreateSchema } from '@agaton/contracts';
-import { admins, DEMO_ACCOUNTS, members, qaQuestionSets } from '@agaton/db';
+import { admins, DEMO_ACCOUNTS, members, qaQuestionSets, teams } from '@agaton/db';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { createCallFromFiles } from '../modules/qa/qa-calls.service.ts';
@@ -16,6 +16,8 @@ interface DemoScorecards {
     key: string;
     name: string;
     documents?: string[];
+    /** Names of the demo organisation's teams the scorecard is for (none = every agent). */
+    teams?: string[];
     questions: (Record<string, unknown> & { key: string })[];
   }[];
 }
@@ -30,7 +32,8 @@ interface DemoCall {
 
 /**
  * Gives the demo organisation call QA on its first start (issue 14 part 8): the scorecards of the QA
- * bench with their reference documents, and eleven calls of its agents uploaded through the same
+ * bench with their reference documents (support for the Support team, sales for Sales, compliance for
+ * everyone), and eleven calls of its agents uploaded through the same
  * service as POST /api/qa/calls (ten transcripts and one two-voice recording the speech engine
  * transcribes), answered by the analysis workers like any upload. Runs once: not when the
  * organisation has a scorecard already. Returns the number of calls queued.
@@ -50,9 +53,16 @@ export async function seedDemoQa(ctx: AppContext, store: ObjectStore): Promise<n
   if (existing.length) return 0;
 
   const { scorecards } = JSON.parse(read('scorecards.json').toString('utf8')) as DemoScorecards;
+  const orgTeams = await ctx.db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.orgId, orgId));
   const setIds = new Map<string, string>();
   for (const card of scorecards) {
-    const set = await createQuestionSet(ctx, { orgId, name: card.name });
+    const teamIds = (card.teams ?? []).flatMap((name) =>
+      orgTeams.filter((t) => t.name === name).map((t) => t.id),
+    );
+    const set = await createQuestionSet(ctx, { orgId, name: card.name, teamIds });
     setIds.set(card.key, set.questionSetId);
     for (const document of card.documents ?? []) {
       await addDocument(ctx, {

@@ -6,12 +6,15 @@ import {
   qaDocuments,
   qaItems,
   qaQuestionSetMembers,
+  qaQuestionSets,
+  qaQuestionSetTeams,
   qaQuestions,
   type StoredCitation,
   type StoredTranscriptLine,
   sessions,
+  teamMemberships,
 } from '@agaton/db';
-import { and, asc, eq, exists, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
@@ -31,12 +34,18 @@ import { linesFromWords } from './transcript-formats.ts';
  * - `analyse-qa-call`: a call's transcript (the upload's, or the speech engine's from the recording)
  *   → an answer for every question the organisation asks → the call's QA item (worst flag).
  * - `reanswer-qa-question`: after a question was created or changed, that question is answered
- *   again on every analysed call of its organisation, and the items' flags follow.
+ *   again on every analysed call of its organisation whose agent it applies to, and the items' flags
+ *   follow.
+ * - `reanswer-qa-scorecard`: after a scorecard's teams changed, calls of agents that gained it are
+ *   answered its questions, and calls of agents that lost it lose those answers (flags recomputed).
+ * A call is asked the questions of the scorecards that apply to its agent: those with no teams, and
+ * those of a team the agent belongs to.
  * Both retry with backoff; a call that fails for good shows a user-facing error.
  */
 
 export const ANALYSE_QA_CALL = 'analyse-qa-call';
 export const REANSWER_QA_QUESTION = 'reanswer-qa-question';
+export const REANSWER_QA_SCORECARD = 'reanswer-qa-scorecard';
 
 export const QA_QUEUES: QueueSpec[] = [
   {
@@ -49,6 +58,13 @@ export const QA_QUEUES: QueueSpec[] = [
   },
   {
     name: REANSWER_QA_QUESTION,
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    heartbeatSeconds: 30,
+    expireInSeconds: 3600,
+  },
+  {
+    name: REANSWER_QA_SCORECARD,
     retryLimit: 3,
     retryDelaySeconds: 10,
     heartbeatSeconds: 30,
@@ -68,6 +84,10 @@ export interface AnalyseCallJob {
 export interface ReanswerJob {
   orgId: string;
   questionId: string;
+}
+export interface ReanswerScorecardJob {
+  orgId: string;
+  questionSetId: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -117,6 +137,30 @@ export async function requestReanswer(ctx: AppContext, orgId: string, questionId
   );
 }
 
+/**
+ * After a scorecard's teams changed: in the background, calls of agents that gained it are answered
+ * its questions and calls of agents that lost it lose those answers (see reanswerScorecard).
+ */
+export async function requestScorecardReanswer(
+  ctx: AppContext,
+  orgId: string,
+  questionSetId: string,
+): Promise<void> {
+  const sink = sinks.get(ctx);
+  if (!sink) {
+    ctx.log.warn({ questionSetId }, 'no job queue bound: re-answering runs in this process');
+    void reanswerScorecard(ctx, { orgId, questionSetId }).catch((error) =>
+      ctx.log.error({ err: error, questionSetId }, 're-answering failed'),
+    );
+    return;
+  }
+  await (await sink.queue()).send<ReanswerScorecardJob>(
+    REANSWER_QA_SCORECARD,
+    { orgId, questionSetId },
+    { singletonKey: `reanswer-scorecard:${questionSetId}` },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 // What a call is answered against
 // ---------------------------------------------------------------------------------------------------
@@ -125,8 +169,54 @@ interface AskedQuestion extends AnswerableQuestion {
   version: number;
 }
 
-/** Active QUALITY questions of the organisation that belong to at least one scorecard. */
-async function askedQuestions(ctx: AppContext, orgId: string, onlyId?: string): Promise<AskedQuestion[]> {
+/** The organisation's scorecards that apply to an agent: those with no teams, or a team of the agent. */
+export async function scorecardsForAgent(
+  ctx: AppContext,
+  orgId: string,
+  agentMemberId: string,
+): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: qaQuestionSets.id })
+    .from(qaQuestionSets)
+    .where(
+      and(
+        eq(qaQuestionSets.orgId, orgId),
+        or(
+          notExists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(qaQuestionSetTeams)
+              .where(eq(qaQuestionSetTeams.questionSetId, qaQuestionSets.id)),
+          ),
+          exists(
+            ctx.db
+              .select({ one: sql`1` })
+              .from(qaQuestionSetTeams)
+              .innerJoin(teamMemberships, eq(teamMemberships.teamId, qaQuestionSetTeams.teamId))
+              .where(
+                and(
+                  eq(qaQuestionSetTeams.questionSetId, qaQuestionSets.id),
+                  eq(teamMemberships.memberId, agentMemberId),
+                ),
+              ),
+          ),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Active QUALITY questions of the organisation that belong to at least one scorecard — of `setIds`
+ * when given (the scorecards that apply to a call's agent).
+ */
+async function askedQuestions(
+  ctx: AppContext,
+  orgId: string,
+  options: { setIds?: string[]; onlyIds?: string[] } = {},
+): Promise<AskedQuestion[]> {
+  const { setIds, onlyIds } = options;
+  if (setIds?.length === 0 || onlyIds?.length === 0) return [];
   const rows = await ctx.db
     .select()
     .from(qaQuestions)
@@ -139,9 +229,14 @@ async function askedQuestions(ctx: AppContext, orgId: string, onlyId?: string): 
           ctx.db
             .select({ one: sql`1` })
             .from(qaQuestionSetMembers)
-            .where(eq(qaQuestionSetMembers.questionId, qaQuestions.id)),
+            .where(
+              and(
+                eq(qaQuestionSetMembers.questionId, qaQuestions.id),
+                setIds ? inArray(qaQuestionSetMembers.questionSetId, setIds) : undefined,
+              ),
+            ),
         ),
-        onlyId ? eq(qaQuestions.id, onlyId) : undefined,
+        onlyIds ? inArray(qaQuestions.id, onlyIds) : undefined,
       ),
     )
     .orderBy(asc(qaQuestions.createdAt), asc(qaQuestions.id));
@@ -158,14 +253,20 @@ async function askedQuestions(ctx: AppContext, orgId: string, onlyId?: string): 
   }));
 }
 
-/** The documents of the scorecards these questions belong to. */
-async function referencesFor(ctx: AppContext, questionIds: string[]): Promise<ReferenceDocument[]> {
-  if (questionIds.length === 0) return [];
+/** The documents of the scorecards (of `setIds`, those applying to the call's agent) these questions belong to. */
+async function referencesFor(
+  ctx: AppContext,
+  questionIds: string[],
+  setIds: string[],
+): Promise<ReferenceDocument[]> {
+  if (questionIds.length === 0 || setIds.length === 0) return [];
   const rows = await ctx.db
     .selectDistinct({ id: qaDocuments.id, name: qaDocuments.fileName, text: qaDocuments.text })
     .from(qaDocuments)
     .innerJoin(qaQuestionSetMembers, eq(qaQuestionSetMembers.questionSetId, qaDocuments.questionSetId))
-    .where(inArray(qaQuestionSetMembers.questionId, questionIds));
+    .where(
+      and(inArray(qaQuestionSetMembers.questionId, questionIds), inArray(qaDocuments.questionSetId, setIds)),
+    );
   return rows.map((r) => ({ name: r.name, text: r.text }));
 }
 
@@ -193,13 +294,17 @@ export function worstFlag(flags: FlagLevel[]): FlagLevel {
   );
 }
 
-/** Stores answers on an item (replacing earlier answers of the same questions) and its new flag. */
+/**
+ * Stores answers on an item (replacing earlier answers of the same questions), removes the answers
+ * of `removeIds` (questions no longer asked for this call) and stores the item's new flag.
+ */
 async function saveAnswers(
   ctx: AppContext,
   itemId: string,
   questions: AskedQuestion[],
   answers: QuestionAnswer[],
   lines: StoredTranscriptLine[],
+  removeIds: string[] = [],
 ) {
   const byId = new Map(questions.map((q) => [q.questionId, q]));
   const rows = answers
@@ -220,6 +325,11 @@ async function saveAnswers(
       };
     });
   await ctx.db.transaction(async (tx) => {
+    if (removeIds.length) {
+      await tx
+        .delete(qaAnswers)
+        .where(and(eq(qaAnswers.itemId, itemId), inArray(qaAnswers.questionId, removeIds)));
+    }
     if (rows.length) {
       await tx
         .insert(qaAnswers)
@@ -272,10 +382,12 @@ export async function answerCall(ctx: AppContext, callId: string, signal?: Abort
   const [call] = await ctx.db.select().from(qaCalls).where(eq(qaCalls.id, callId));
   if (!call?.transcript) return;
   const lines = call.transcript;
-  const questions = await askedQuestions(ctx, call.orgId);
+  const setIds = await scorecardsForAgent(ctx, call.orgId, call.agentMemberId);
+  const questions = await askedQuestions(ctx, call.orgId, { setIds });
   const references = await referencesFor(
     ctx,
     questions.map((q) => q.questionId),
+    setIds,
   );
   const answers = questions.length
     ? await answererFor(ctx).answerCall({ lines: indexed(lines), questions, references, signal })
@@ -294,42 +406,81 @@ export async function answerCall(ctx: AppContext, callId: string, signal?: Abort
   await saveAnswers(ctx, item.id, questions, answers, lines);
 }
 
-/** Re-answers one question on every analysed call of the organisation (see requestReanswer). */
+/** Every analysed call's item of the organisation, in batches of 50. */
+async function* analysedItems(ctx: AppContext, orgId: string) {
+  let after = '';
+  for (;;) {
+    const batch = await ctx.db
+      .select({ itemId: qaItems.id, agentMemberId: qaCalls.agentMemberId, transcript: qaCalls.transcript })
+      .from(qaItems)
+      .innerJoin(qaCalls, eq(qaCalls.id, qaItems.callId))
+      .where(
+        and(eq(qaItems.orgId, orgId), eq(qaCalls.status, 'done'), after ? gt(qaItems.id, after) : undefined),
+      )
+      .orderBy(asc(qaItems.id))
+      .limit(50);
+    if (batch.length === 0) return;
+    yield* batch;
+    after = batch[batch.length - 1].itemId;
+  }
+}
+
+/** The scorecards of each question. */
+async function setsOfQuestions(ctx: AppContext, questionIds: string[]) {
+  const bySet = new Map<string, string[]>();
+  if (questionIds.length === 0) return bySet;
+  const rows = await ctx.db
+    .select({
+      questionId: qaQuestionSetMembers.questionId,
+      questionSetId: qaQuestionSetMembers.questionSetId,
+    })
+    .from(qaQuestionSetMembers)
+    .where(inArray(qaQuestionSetMembers.questionId, questionIds));
+  for (const r of rows) bySet.set(r.questionId, [...(bySet.get(r.questionId) ?? []), r.questionSetId]);
+  return bySet;
+}
+
+/** The scorecards applying to each agent, looked up once per agent. */
+function agentScorecards(ctx: AppContext, orgId: string) {
+  const cache = new Map<string, Promise<string[]>>();
+  return (agentMemberId: string) => {
+    let found = cache.get(agentMemberId);
+    if (!found) {
+      found = scorecardsForAgent(ctx, orgId, agentMemberId);
+      cache.set(agentMemberId, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * Re-answers one question on every analysed call of the organisation whose agent it applies to (see
+ * requestReanswer); on the calls of other agents its answer is removed.
+ */
 export async function reanswerQuestion(ctx: AppContext, job: ReanswerJob, signal?: AbortSignal) {
   // A change made while this runs is picked up by one more pass (its job was not added meanwhile).
   for (let pass = 0; pass < 3; pass++) {
-    const [question] = await askedQuestions(ctx, job.orgId, job.questionId);
+    const [question] = await askedQuestions(ctx, job.orgId, { onlyIds: [job.questionId] });
     if (!question) return;
-    const references = await referencesFor(ctx, [question.questionId]);
+    const questionSets = (await setsOfQuestions(ctx, [question.questionId])).get(question.questionId) ?? [];
+    const setsOf = agentScorecards(ctx, job.orgId);
     const answerer = answererFor(ctx);
-    let after = '';
-    for (;;) {
-      const batch = await ctx.db
-        .select({ itemId: qaItems.id, callId: qaCalls.id, transcript: qaCalls.transcript })
-        .from(qaItems)
-        .innerJoin(qaCalls, eq(qaCalls.id, qaItems.callId))
-        .where(
-          and(
-            eq(qaItems.orgId, job.orgId),
-            eq(qaCalls.status, 'done'),
-            after ? gt(qaItems.id, after) : undefined,
-          ),
-        )
-        .orderBy(asc(qaItems.id))
-        .limit(50);
-      if (batch.length === 0) break;
-      for (const row of batch) {
-        signal?.throwIfAborted();
-        const lines = row.transcript ?? [];
-        const answers = await answerer.answerCall({
-          lines: indexed(lines),
-          questions: [question],
-          references,
-          signal,
-        });
-        await saveAnswers(ctx, row.itemId, [question], answers, lines);
+    for await (const row of analysedItems(ctx, job.orgId)) {
+      signal?.throwIfAborted();
+      const lines = row.transcript ?? [];
+      const applying = (await setsOf(row.agentMemberId)).filter((id) => questionSets.includes(id));
+      if (applying.length === 0) {
+        await saveAnswers(ctx, row.itemId, [], [], lines, [question.questionId]);
+        continue;
       }
-      after = batch[batch.length - 1].itemId;
+      const references = await referencesFor(ctx, [question.questionId], applying);
+      const answers = await answerer.answerCall({
+        lines: indexed(lines),
+        questions: [question],
+        references,
+        signal,
+      });
+      await saveAnswers(ctx, row.itemId, [question], answers, lines);
     }
     const [now] = await ctx.db
       .select({ version: qaQuestions.version })
@@ -339,10 +490,78 @@ export async function reanswerQuestion(ctx: AppContext, job: ReanswerJob, signal
   }
 }
 
+async function teamsOfScorecard(ctx: AppContext, questionSetId: string) {
+  const rows = await ctx.db
+    .select({ teamId: qaQuestionSetTeams.teamId })
+    .from(qaQuestionSetTeams)
+    .where(eq(qaQuestionSetTeams.questionSetId, questionSetId));
+  return rows.map((r) => r.teamId).sort();
+}
+
+/**
+ * After a scorecard's teams changed (see requestScorecardReanswer): on every analysed call, the
+ * scorecard's questions now asked for the call's agent and not yet answered are answered, and answers
+ * of its questions no longer asked for that agent (by this or another applying scorecard) are
+ * removed; the item's flag follows. Calls whose agent neither gained nor lost it are left as they are.
+ */
+export async function reanswerScorecard(ctx: AppContext, job: ReanswerScorecardJob, signal?: AbortSignal) {
+  for (let pass = 0; pass < 3; pass++) {
+    const teamsBefore = JSON.stringify(await teamsOfScorecard(ctx, job.questionSetId));
+    const memberRows = await ctx.db
+      .select({ questionId: qaQuestionSetMembers.questionId })
+      .from(qaQuestionSetMembers)
+      .where(eq(qaQuestionSetMembers.questionSetId, job.questionSetId));
+    const questions = await askedQuestions(ctx, job.orgId, {
+      onlyIds: memberRows.map((r) => r.questionId),
+      setIds: [job.questionSetId],
+    });
+    if (questions.length === 0) return;
+    const questionIds = questions.map((q) => q.questionId);
+    const questionSets = await setsOfQuestions(ctx, questionIds);
+    const setsOf = agentScorecards(ctx, job.orgId);
+    const answerer = answererFor(ctx);
+    for await (const row of analysedItems(ctx, job.orgId)) {
+      signal?.throwIfAborted();
+      const applying = await setsOf(row.agentMemberId);
+      const askedForAgent = questions.filter((q) =>
+        (questionSets.get(q.questionId) ?? []).some((id) => applying.includes(id)),
+      );
+      const existing = new Set(
+        (
+          await ctx.db
+            .select({ questionId: qaAnswers.questionId })
+            .from(qaAnswers)
+            .where(and(eq(qaAnswers.itemId, row.itemId), inArray(qaAnswers.questionId, questionIds)))
+        ).map((a) => a.questionId),
+      );
+      const toAnswer = askedForAgent.filter((q) => !existing.has(q.questionId));
+      const toRemove = [...existing].filter((id) => !askedForAgent.some((q) => q.questionId === id));
+      if (toAnswer.length === 0 && toRemove.length === 0) continue;
+      const lines = row.transcript ?? [];
+      const answers = toAnswer.length
+        ? await answerer.answerCall({
+            lines: indexed(lines),
+            questions: toAnswer,
+            references: await referencesFor(
+              ctx,
+              toAnswer.map((q) => q.questionId),
+              applying,
+            ),
+            signal,
+          })
+        : [];
+      await saveAnswers(ctx, row.itemId, toAnswer, answers, lines, toRemove);
+    }
+    // Teams changed again while this ran (that change's job was not added meanwhile): one more pass.
+    if (JSON.stringify(await teamsOfScorecard(ctx, job.questionSetId)) === teamsBefore) return;
+  }
+}
+
 export interface QaAnalyser {
   analyse(job: AnalyseCallJob, signal?: AbortSignal): Promise<void>;
   fail(job: AnalyseCallJob, error: Error): Promise<void>;
   reanswer(job: ReanswerJob, signal?: AbortSignal): Promise<void>;
+  reanswerScorecard(job: ReanswerScorecardJob, signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -406,6 +625,7 @@ export function createQaAnalyser(ctx: AppContext, store: ObjectStore): QaAnalyse
     analyse,
     fail,
     reanswer: (job, signal) => reanswerQuestion(ctx, job, signal),
+    reanswerScorecard: (job, signal) => reanswerScorecard(ctx, job, signal),
     close: () => transcriber.close(),
   };
 }
@@ -420,6 +640,9 @@ export async function startQaWorkers(ctx: AppContext, queue: JobQueue, analyser:
   );
   await queue.work<ReanswerJob>(REANSWER_QA_QUESTION, { concurrency: 1 }, (job) =>
     analyser.reanswer(job.data, job.signal),
+  );
+  await queue.work<ReanswerScorecardJob>(REANSWER_QA_SCORECARD, { concurrency: 1 }, (job) =>
+    analyser.reanswerScorecard(job.data, job.signal),
   );
   const rows = await ctx.db
     .select({ id: qaCalls.id })

@@ -10,6 +10,7 @@ import {
   questionSetInputSchema,
   questionSetListSchema,
   questionSetParamsSchema,
+  questionSetPatchSchema,
   questionSetSchema,
   questionUpdateSchema,
   scorecardDocumentListSchema,
@@ -31,8 +32,8 @@ import {
   deleteQuestionSet,
   listQuestionSets,
   listQuestions,
-  renameQuestionSet,
   updateQuestion,
+  updateQuestionSet,
 } from './qa-scorecards.service.ts';
 
 /**
@@ -65,14 +66,18 @@ export async function qaScorecardsRoutes(
       preHandler,
       schema: {
         ...base,
-        description: 'A new, empty scorecard; 409 when the organisation has one of this name (any case).',
+        description:
+          'A new, empty scorecard for the given teams (none = every agent); 409 when the organisation has one ' +
+          'of this name (any case), 404 when a team is not the organisation’s. Owners and managers may ' +
+          'name any team of the organisation.',
         body: questionSetInputSchema,
         response: { 201: questionSetSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { orgId } = await actor(request);
-      return reply.status(201).send(await createQuestionSet(ctx, { orgId, name: request.body.name }));
+      const { name, teamIds } = request.body;
+      return reply.status(201).send(await createQuestionSet(ctx, { orgId, name, teamIds }));
     },
   );
 
@@ -82,17 +87,21 @@ export async function qaScorecardsRoutes(
       preHandler,
       schema: {
         ...base,
-        description: 'Renames the scorecard; 409 when another scorecard has the name.',
+        description:
+          'Renames the scorecard and/or sets its teams (none = every agent); 409 when another scorecard has ' +
+          'the name, 404 when a team is not the organisation’s. When its teams change, calls of agents that ' +
+          'gain or lose it are answered again in the background.',
         params: questionSetParamsSchema,
-        body: questionSetInputSchema,
+        body: questionSetPatchSchema,
         response: { 200: questionSetSchema, ...errorResponses },
       },
     },
     async (request) =>
-      renameQuestionSet(ctx, {
+      updateQuestionSet(ctx, {
         orgId: (await actor(request)).orgId,
         questionSetId: request.params.questionSetId,
         name: request.body.name,
+        teamIds: request.body.teamIds,
       }),
   );
 

@@ -5,16 +5,24 @@ import {
   type questionCreateSchema,
   type questionUpdateSchema,
 } from '@agaton/contracts';
-import { qaDocuments, qaQuestionSetMembers, qaQuestionSets, qaQuestions } from '@agaton/db';
+import {
+  qaDocuments,
+  qaQuestionSetMembers,
+  qaQuestionSets,
+  qaQuestionSetTeams,
+  qaQuestions,
+  teams,
+} from '@agaton/db';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { requestReanswer } from './qa-analysis.ts';
+import { requestReanswer, requestScorecardReanswer } from './qa-analysis.ts';
 
 /** Our texts for scorecard refusals the spec does not word (tests import them). */
 export const SCORECARD_ERRORS = {
   nameTaken: 'A scorecard with this name already exists.',
+  noSuchTeam: 'No such team in your organisation.',
   tooManyQuestions: (name: string) =>
     `The scorecard "${name}" already has the maximum of ${QA_LIMITS.maxQuestionsPerScorecard} questions.`,
 } as const;
@@ -49,6 +57,31 @@ async function assertNameFree(ctx: AppContext, orgId: string, name: string, exce
   if (taken) throw new AppError('CONFLICT', SCORECARD_ERRORS.nameTaken);
 }
 
+/** 404 unless every team is the organisation's; the distinct ids in a stable order. */
+async function checkTeams(db: AppContext['db'] | Tx, orgId: string, teamIds: string[]) {
+  const ids = dedupe(teamIds).sort();
+  if (ids.length === 0) return ids;
+  const found = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.orgId, orgId), inArray(teams.id, ids)));
+  if (found.length !== ids.length) throw new AppError('NOT_FOUND', SCORECARD_ERRORS.noSuchTeam);
+  return ids;
+}
+
+/** The team ids of each scorecard of the organisation. */
+async function teamsBySet(db: AppContext['db'] | Tx, orgId: string) {
+  const rows = await db
+    .select({ questionSetId: qaQuestionSetTeams.questionSetId, teamId: qaQuestionSetTeams.teamId })
+    .from(qaQuestionSetTeams)
+    .innerJoin(qaQuestionSets, eq(qaQuestionSets.id, qaQuestionSetTeams.questionSetId))
+    .where(eq(qaQuestionSets.orgId, orgId))
+    .orderBy(asc(qaQuestionSetTeams.teamId));
+  const bySet = new Map<string, string[]>();
+  for (const r of rows) bySet.set(r.questionSetId, [...(bySet.get(r.questionSetId) ?? []), r.teamId]);
+  return bySet;
+}
+
 /** GET /api/qa/question-sets: the organisation's scorecards by name, with question and document counts. */
 export async function listQuestionSets(ctx: AppContext, options: { orgId: string }): Promise<QuestionSet[]> {
   const questionCount = ctx.db
@@ -70,12 +103,14 @@ export async function listQuestionSets(ctx: AppContext, options: { orgId: string
     .from(qaQuestionSets)
     .where(eq(qaQuestionSets.orgId, options.orgId))
     .orderBy(asc(sql`lower(${qaQuestionSets.name})`), asc(qaQuestionSets.createdAt));
+  const setTeams = await teamsBySet(ctx.db, options.orgId);
   return rows.map((r) => ({
     questionSetId: r.id,
     name: r.name,
     maxQuestions: QA_LIMITS.maxQuestionsPerScorecard,
     questionCount: r.questionCount,
     documentCount: r.documentCount,
+    teamIds: setTeams.get(r.id) ?? [],
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -86,31 +121,71 @@ async function questionSetById(ctx: AppContext, orgId: string, questionSetId: st
   return found;
 }
 
-/** POST /api/qa/question-sets: a new, empty scorecard (409 when the name is taken). */
+/**
+ * POST /api/qa/question-sets: a new, empty scorecard for some of the organisation's teams (none = every
+ * agent); 409 when the name is taken, 404 when a team is not the organisation's.
+ */
 export async function createQuestionSet(
   ctx: AppContext,
-  options: { orgId: string; name: string },
+  options: { orgId: string; name: string; teamIds?: string[] },
 ): Promise<QuestionSet> {
   await assertNameFree(ctx, options.orgId, options.name);
-  const [row] = await ctx.db
-    .insert(qaQuestionSets)
-    .values({ orgId: options.orgId, name: options.name })
-    .returning({ id: qaQuestionSets.id });
-  return questionSetById(ctx, options.orgId, row.id);
+  const teamIds = await checkTeams(ctx.db, options.orgId, options.teamIds ?? []);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(qaQuestionSets)
+      .values({ orgId: options.orgId, name: options.name })
+      .returning({ id: qaQuestionSets.id });
+    if (teamIds.length) {
+      await tx
+        .insert(qaQuestionSetTeams)
+        .values(teamIds.map((teamId) => ({ questionSetId: row.id, teamId })));
+    }
+    return row.id;
+  });
+  return questionSetById(ctx, options.orgId, id);
 }
 
-/** PATCH /api/qa/question-sets/{id}: renames the scorecard. */
+/**
+ * PATCH /api/qa/question-sets/{id}: renames the scorecard and/or sets its teams. When its teams change,
+ * calls of agents that gain or lose it are answered again in the background.
+ */
+export async function updateQuestionSet(
+  ctx: AppContext,
+  options: { orgId: string; questionSetId: string; name?: string; teamIds?: string[] },
+): Promise<QuestionSet> {
+  const { orgId, questionSetId } = options;
+  if (options.name !== undefined) await assertNameFree(ctx, orgId, options.name, questionSetId);
+  const teamsChanged = await ctx.db.transaction(async (tx) => {
+    const [set] = await tx
+      .select({ id: qaQuestionSets.id })
+      .from(qaQuestionSets)
+      .where(and(eq(qaQuestionSets.id, questionSetId), eq(qaQuestionSets.orgId, orgId)))
+      .for('update');
+    if (!set) throw new AppError('NOT_FOUND');
+    if (options.name !== undefined) {
+      await tx.update(qaQuestionSets).set({ name: options.name }).where(eq(qaQuestionSets.id, questionSetId));
+    }
+    if (options.teamIds === undefined) return false;
+    const wanted = await checkTeams(tx, orgId, options.teamIds);
+    const before = (await teamsBySet(tx, orgId)).get(questionSetId) ?? [];
+    if (JSON.stringify(before) === JSON.stringify(wanted)) return false;
+    await tx.delete(qaQuestionSetTeams).where(eq(qaQuestionSetTeams.questionSetId, questionSetId));
+    if (wanted.length) {
+      await tx.insert(qaQuestionSetTeams).values(wanted.map((teamId) => ({ questionSetId, teamId })));
+    }
+    return true;
+  });
+  if (teamsChanged) await requestScorecardReanswer(ctx, orgId, questionSetId);
+  return questionSetById(ctx, orgId, questionSetId);
+}
+
+/** Renames the scorecard (PATCH with a name only). */
 export async function renameQuestionSet(
   ctx: AppContext,
   options: { orgId: string; questionSetId: string; name: string },
 ): Promise<QuestionSet> {
-  await findSet(ctx.db, options.orgId, options.questionSetId);
-  await assertNameFree(ctx, options.orgId, options.name, options.questionSetId);
-  await ctx.db
-    .update(qaQuestionSets)
-    .set({ name: options.name })
-    .where(eq(qaQuestionSets.id, options.questionSetId));
-  return questionSetById(ctx, options.orgId, options.questionSetId);
+  return updateQuestionSet(ctx, options);
 }
 
 /**
@@ -322,8 +397,9 @@ export async function updateQuestion(
         .values(joining.map((questionSetId) => ({ questionSetId, questionId })));
     }
     const setIds = [...before.filter((id) => wanted.includes(id)), ...joining];
-    // Re-answer when answers may change: new wording or evidence, or the question is asked again.
-    const reanswer = changed || (before.length === 0 && joining.length > 0);
+    // Re-answer when answers may change: new wording or evidence, or the question is asked again, or
+    // its scorecards changed (scorecards with teams: other agents' calls may gain or lose it).
+    const reanswer = changed || joining.length > 0 || leaving.length > 0;
     return { question: toQuestion(row, setIds), reanswer };
   });
   if (result.reanswer) await requestReanswer(ctx, orgId, questionId);

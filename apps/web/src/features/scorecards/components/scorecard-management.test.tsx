@@ -18,6 +18,7 @@ const set = (questionSetId: string, name: string, questionCount = 1): QuestionSe
   maxQuestions: QA_LIMITS.maxQuestionsPerScorecard,
   questionCount,
   documentCount: 0,
+  teamIds: [],
   createdAt: '2026-11-25T09:00:00.000Z',
 });
 const greeting: Question = {

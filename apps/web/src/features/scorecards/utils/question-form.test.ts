@@ -112,7 +112,14 @@ describe('question form', () => {
     const sets = [
       { questionSetId: SALES, name: 'Sales' },
       { questionSetId: SUPPORT, name: 'Support' },
-    ].map((s) => ({ ...s, maxQuestions: 50, questionCount: 1, documentCount: 0, createdAt: '' }));
+    ].map((s) => ({
+      ...s,
+      maxQuestions: 50,
+      questionCount: 1,
+      documentCount: 0,
+      teamIds: [],
+      createdAt: '',
+    }));
     expect(otherScorecards(question, SALES, sets)).toEqual(['Support']);
   });
 
