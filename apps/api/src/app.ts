@@ -19,6 +19,7 @@ import { appUserRoutes } from './modules/app-user/app-user.routes.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { RevocationList } from './modules/auth/revocations.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: new Mailer(db, transport, config.MAIL_FROM, app.log),
     log: app.log,
   };
+  ctx.tokens.revocations = new RevocationList(db, config.ACCESS_TOKEN_TTL_SECONDS);
 
   const sessions = createSessionsRuntime(ctx, { store: options.objectStore });
   // One analysis pool and TTS for the demo scoring and the English test.

@@ -94,6 +94,8 @@ export const accessTokenClaimsSchema = z.object({
   orgId: z.guid().optional(),
   /** Candidate tokens: the challenge they were issued for (every assessment call is limited to it). */
   challengeId: z.guid().optional(),
+  /** The refresh family the token was issued in: revoking the family ends the token within a minute. */
+  fid: z.guid().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -19,6 +19,11 @@ function decodeSegment(segment: string): unknown {
   return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
 }
 
+/** Says whether a validly signed access token was revoked since (its family, or its subject's sessions). */
+export interface RevocationCheck {
+  isRevoked(claims: AccessTokenClaims, issuedAtSeconds: number): boolean | Promise<boolean>;
+}
+
 /**
  * Signs (jose) and verifies access tokens (HS256 JWTs). Verification is a synchronous node:crypto HMAC:
  * jose's Web Crypto path costs about ten times more per call, and every authenticated request pays it.
@@ -26,6 +31,8 @@ function decodeSegment(segment: string): unknown {
 export class AccessTokens {
   private readonly key: Uint8Array;
   private readonly secret: Buffer;
+  /** Consulted after the signature and expiry checks (modules/auth/revocations.ts, cached ≤ 30 s). */
+  revocations?: RevocationCheck;
 
   constructor(
     secret: string,
@@ -75,7 +82,7 @@ export class AccessTokens {
     ) {
       throw new AppError('INVALID_TOKEN');
     }
-    const p = payload as { iss?: unknown; exp?: unknown; nbf?: unknown } | null;
+    const p = payload as { iss?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown } | null;
     if (!p || typeof p !== 'object' || p.iss !== ISSUER || typeof p.exp !== 'number') {
       throw new AppError('INVALID_TOKEN');
     }
@@ -84,6 +91,10 @@ export class AccessTokens {
     if (p.exp <= now) throw new AppError('TOKEN_EXPIRED');
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw new AppError('INVALID_TOKEN');
+    const issuedAt = typeof p.iat === 'number' ? p.iat : 0;
+    if (this.revocations && (await this.revocations.isRevoked(claims.data, issuedAt))) {
+      throw new AppError('INVALID_TOKEN');
+    }
     return claims.data;
   }
 }

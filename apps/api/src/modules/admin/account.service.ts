@@ -1,10 +1,10 @@
 import { ACCOUNT_TEXTS, type Admin, messages } from '@agaton/contracts';
-import { admins, hashPassword, refreshTokens, verifyPassword } from '@agaton/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { admins, hashPassword, verifyPassword } from '@agaton/db';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
-import { issueSession } from '../auth/sessions.ts';
+import { endSessionsOf, issueSession } from '../auth/sessions.ts';
 import { getAdmin } from './admin.service.ts';
 
 const ADMIN_REALM = 'whiskey-admin' as const;
@@ -86,8 +86,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * PUT /admin/password: sets the new password, revokes every refresh token of the admin (the other
- * devices are signed out when their access token expires) and answers a fresh session for the caller.
+ * PUT /admin/password: sets the new password, ends every session of the admin (the other devices are
+ * signed out within the revocation cache's 30 s) and answers a fresh session for the caller.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -96,10 +96,7 @@ export async function changePassword(
   await confirmPassword(ctx, options.adminId, options.currentPassword);
   const passwordHash = await hashPassword(options.newPassword);
   await ctx.db.update(admins).set({ passwordHash }).where(eq(admins.id, options.adminId));
-  await ctx.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.subjectId, options.adminId), isNull(refreshTokens.revokedAt)));
+  await endSessionsOf(ctx, 'admin', options.adminId);
   const session = await issueSession(ctx, { kind: 'admin', id: options.adminId, realm: ADMIN_REALM });
   return {
     accessToken: session.accessToken,

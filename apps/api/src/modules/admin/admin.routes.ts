@@ -50,7 +50,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLi
       if ('authCode' in body) {
         const row = await consumeCode(ctx, body.authCode, 'sign-in');
         if (row.subjectKind !== 'admin') throw new AppError('INVALID_TOKEN', messages.token.codeInvalid);
-        return adminSession(ctx, { kind: 'admin', id: row.subjectId, realm: 'whiskey-admin' });
+        return adminSession(
+          ctx,
+          { kind: 'admin', id: row.subjectId, realm: 'whiskey-admin' },
+          row.familyId ?? undefined,
+        );
       }
       const subject =
         'firebaseAuthToken' in body

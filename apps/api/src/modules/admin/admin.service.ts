@@ -73,8 +73,13 @@ export async function getAdmin(ctx: AppContext, adminId: string): Promise<Admin>
 }
 
 /** Signs an admin in: tokens plus the Admin body the dashboard needs at once. */
-export async function adminSession(ctx: AppContext, subject: Subject): Promise<AdminAuthResponse> {
-  const session = await issueSession(ctx, subject);
+export async function adminSession(
+  ctx: AppContext,
+  subject: Subject,
+  /** A code from POST /api/code continues the refresh family it was minted from. */
+  familyId?: string,
+): Promise<AdminAuthResponse> {
+  const session = await issueSession(ctx, subject, familyId);
   const admin = await getAdmin(ctx, subject.id);
   return {
     accessToken: session.accessToken,

@@ -119,7 +119,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
       const body = request.body;
       if ('refreshToken' in body) return rotateRefreshToken(ctx, body.refreshToken);
       const row = await consumeCode(ctx, body.code, 'sign-in');
-      return issueSession(ctx, { kind: row.subjectKind, id: row.subjectId, realm: row.realm });
+      return issueSession(
+        ctx,
+        { kind: row.subjectKind, id: row.subjectId, realm: row.realm },
+        row.familyId ?? undefined,
+      );
     },
   );
 
@@ -129,9 +133,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
       config: rateLimit,
       schema: { tags, body: codeRequestSchema, response: { 200: codeResponseSchema, ...errorResponses } },
     },
-    async (request) => ({
-      code: await issueCode(ctx, await subjectOfRefreshToken(ctx, request.body.refreshToken)),
-    }),
+    async (request) => {
+      const { familyId, ...subject } = await subjectOfRefreshToken(ctx, request.body.refreshToken);
+      return { code: await issueCode(ctx, subject, { familyId }) };
+    },
   );
 
   r.post(

@@ -1,10 +1,11 @@
 import { messages } from '@agaton/contracts';
-import { admins, hashPassword, passwordResetTokens, refreshTokens, users } from '@agaton/db';
+import { admins, hashPassword, passwordResetTokens, users } from '@agaton/db';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { resetPasswordEmail } from '../../providers/mail/templates.ts';
+import { endSessionsOf } from './sessions.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -63,8 +64,5 @@ export async function resetPassword(
   const passwordHash = await hashPassword(options.password);
   const table = row.subjectKind === 'admin' ? admins : users;
   await ctx.db.update(table).set({ passwordHash }).where(eq(table.id, row.subjectId));
-  await ctx.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.subjectId, row.subjectId), isNull(refreshTokens.revokedAt)));
+  await endSessionsOf(ctx, row.subjectKind, row.subjectId);
 }

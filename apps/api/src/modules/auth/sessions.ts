@@ -1,10 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { AuthSession, Realm, TokenKind } from '@agaton/contracts';
 import { messages } from '@agaton/contracts';
-import { admins, candidates, oneTimeCodes, refreshTokens, users } from '@agaton/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { admins, candidates, oneTimeCodes, refreshTokens, sessionCutoffs, users } from '@agaton/db';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { RevocationList } from './revocations.ts';
 
 /** Who a token or code is about. */
 export interface Subject {
@@ -19,7 +21,7 @@ const CODE_TTL_MS = 5 * 60 * 1000;
 export async function issueCode(
   ctx: AppContext,
   subject: Subject,
-  options: { purpose?: 'sign-in' | 'social'; payload?: Record<string, string> } = {},
+  options: { purpose?: 'sign-in' | 'social'; payload?: Record<string, string>; familyId?: string } = {},
 ) {
   const code = randomToken(24);
   await ctx.db.insert(oneTimeCodes).values({
@@ -29,6 +31,7 @@ export async function issueCode(
     subjectId: subject.id,
     realm: subject.realm,
     payload: options.payload,
+    familyId: options.familyId,
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
   return code;
@@ -49,7 +52,48 @@ export async function consumeCode(ctx: AppContext, code: string, purpose: 'sign-
     )
     .returning();
   if (!row) throw new AppError('INVALID_TOKEN', messages.token.codeInvalid);
+  // A code minted from a refresh family (POST /api/code) dies with it.
+  if (row.familyId && (await familyRevoked(ctx, row.familyId))) {
+    throw new AppError('INVALID_TOKEN', messages.token.codeInvalid);
+  }
   return row;
+}
+
+async function familyRevoked(ctx: AppContext, familyId: string) {
+  const [revoked] = await ctx.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return Boolean(revoked);
+}
+
+function revocationList(ctx: AppContext) {
+  return ctx.tokens.revocations instanceof RevocationList ? ctx.tokens.revocations : undefined;
+}
+
+/**
+ * Ends every session of a subject (password reset or change): its refresh tokens are revoked and its
+ * access tokens issued before now are refused (session_cutoffs, seen by other processes within
+ * REVOCATION_CACHE_MS). A session issued after this call is not affected.
+ */
+export async function endSessionsOf(ctx: AppContext, kind: TokenKind, subjectId: string) {
+  const now = new Date();
+  const revoked = await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.subjectId, subjectId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  await ctx.db
+    .insert(sessionCutoffs)
+    .values({ subjectKind: kind, subjectId, notBefore: now })
+    .onConflictDoUpdate({
+      target: [sessionCutoffs.subjectKind, sessionCutoffs.subjectId],
+      set: { notBefore: now },
+    });
+  const list = revocationList(ctx);
+  for (const { familyId } of revoked) list?.noteFamily(familyId);
+  list?.noteCutoff(kind, subjectId, now);
 }
 
 /** E-mail (and organisation for admins/candidates) of a subject, or null when it no longer exists. */
@@ -77,13 +121,16 @@ export async function issueSession(
   ctx: AppContext,
   subject: Subject,
   familyId?: string,
+  /** The refresh token this session rotates; the new one is derived from it (see REFRESH_GRACE_MS). */
+  successor?: string,
 ): Promise<AuthSession> {
   const found = await lookupSubject(ctx, subject.kind, subject.id);
   if (!found) throw new AppError('INVALID_TOKEN');
-  const refreshToken = randomToken(32);
+  const family = familyId ?? crypto.randomUUID();
+  const refreshToken = successor ? successorOf(ctx, successor) : randomToken(32);
   await ctx.db.insert(refreshTokens).values({
     tokenHash: sha256(refreshToken),
-    familyId: familyId ?? crypto.randomUUID(),
+    familyId: family,
     subjectKind: subject.kind,
     subjectId: subject.id,
     realm: subject.realm,
@@ -93,6 +140,7 @@ export async function issueSession(
     sub: subject.id,
     kind: subject.kind,
     realm: subject.realm,
+    fid: family,
     ...(found.orgId ? { orgId: found.orgId } : {}),
   });
   return {
@@ -118,7 +166,47 @@ async function revokeFamily(ctx: AppContext, familyId: string) {
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  revocationList(ctx)?.noteFamily(familyId);
   ctx.log.warn({ familyId }, 'refresh token replayed; family revoked');
+}
+
+/**
+ * How long after a rotation the old refresh token may be presented again and get the same new refresh
+ * token back (a page that navigated away mid-refresh never stored the answer and retries with the old
+ * one). Only while that new token is unused: once the client has moved on, the old token is a replay and
+ * the family is revoked, as before.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
+/** The refresh token a rotation of `token` issues: an HMAC under the server's secret, so it can be
+ * given again during the grace without storing it; without the secret it cannot be derived. */
+function successorOf(ctx: AppContext, token: string) {
+  return createHmac('sha256', ctx.config.JWT_SECRET).update(`refresh-successor:${token}`).digest('base64url');
+}
+
+/** The grace answer for a just-rotated token, or null when the grace does not apply. */
+async function graceRetry(ctx: AppContext, row: typeof refreshTokens.$inferSelect, token: string) {
+  if (!row.usedAt || Date.now() - row.usedAt.getTime() > REFRESH_GRACE_MS) return null;
+  const [next] = await ctx.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(successorOf(ctx, token))));
+  if (!next || next.usedAt || next.revokedAt) return null;
+  const found = await lookupSubject(ctx, next.subjectKind, next.subjectId);
+  if (!found) return null;
+  const accessToken = await ctx.tokens.sign({
+    sub: next.subjectId,
+    kind: next.subjectKind,
+    realm: next.realm,
+    fid: next.familyId,
+    ...(found.orgId ? { orgId: found.orgId } : {}),
+  });
+  return {
+    accessToken,
+    refreshToken: successorOf(ctx, token),
+    accessTokenExpiresInSeconds: ctx.tokens.ttlSeconds,
+    identity: { id: next.subjectId, email: found.email, kind: next.subjectKind, realm: next.realm },
+  } satisfies AuthSession;
 }
 
 /**
@@ -128,6 +216,8 @@ async function revokeFamily(ctx: AppContext, familyId: string) {
 export async function rotateRefreshToken(ctx: AppContext, token: string): Promise<AuthSession> {
   const row = await findRefreshToken(ctx, token);
   if (row.usedAt) {
+    const retry = await graceRetry(ctx, row, token);
+    if (retry) return retry;
     await revokeFamily(ctx, row.familyId);
     throw new AppError('INVALID_TOKEN', messages.token.refreshReused);
   }
@@ -138,18 +228,43 @@ export async function rotateRefreshToken(ctx: AppContext, token: string): Promis
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   if (!claimed) {
+    // Two tabs refreshing at once: the loser gets the winner's pair (same grace), not a revoked family.
+    const [now] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id));
+    const retry = now ? await waitForSuccessor(ctx, now, token) : null;
+    if (retry) return retry;
     await revokeFamily(ctx, row.familyId);
     throw new AppError('INVALID_TOKEN', messages.token.refreshReused);
   }
-  return issueSession(ctx, { kind: row.subjectKind, id: row.subjectId, realm: row.realm }, row.familyId);
+  return issueSession(
+    ctx,
+    { kind: row.subjectKind, id: row.subjectId, realm: row.realm },
+    row.familyId,
+    token,
+  );
 }
 
-/** Subject of a still-valid refresh token, without rotating it (desktop-app code). */
-export async function subjectOfRefreshToken(ctx: AppContext, token: string): Promise<Subject> {
+/** The concurrent rotation's successor, once it is written (a few short tries). */
+async function waitForSuccessor(ctx: AppContext, row: typeof refreshTokens.$inferSelect, token: string) {
+  for (let i = 0; i < 20; i++) {
+    const retry = await graceRetry(ctx, row, token);
+    if (retry) return retry;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return null;
+}
+
+/**
+ * Subject and family of a still-valid refresh token, without rotating it (desktop-app code): the code
+ * carries the family, so the session it opens ends when the family is revoked.
+ */
+export async function subjectOfRefreshToken(
+  ctx: AppContext,
+  token: string,
+): Promise<Subject & { familyId: string }> {
   const row = await findRefreshToken(ctx, token);
   if (row.usedAt) {
     await revokeFamily(ctx, row.familyId);
     throw new AppError('INVALID_TOKEN', messages.token.refreshReused);
   }
-  return { kind: row.subjectKind, id: row.subjectId, realm: row.realm };
+  return { kind: row.subjectKind, id: row.subjectId, realm: row.realm, familyId: row.familyId };
 }
