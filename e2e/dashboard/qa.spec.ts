@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { QA_TEXTS, type QcItem } from '@agaton/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ASSISTANT_LABELS } from '../../apps/web/src/features/assistant/texts';
@@ -8,8 +8,9 @@ import { FLAG_STYLE } from '../../apps/web/src/features/qa/utils/flags';
 import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
 
-const TRANSCRIPT = join(__dirname, '../fixtures/qa/support-call.vtt');
-const RECORDING = join(__dirname, '../fixtures/audio/free-answer.wav');
+const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
+const TRANSCRIPT = fixture('qa/support-call.vtt');
+const RECORDING = fixture('audio/free-answer.wav');
 /** Analysing a five-line transcript is quick; the engine's models may still be loading on a cold server. */
 const ANALYSIS_TIMEOUT_MS = 90_000;
 
@@ -17,19 +18,24 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/qa-${name}.png`, fullPage: true });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
-/** The manager's API calls (their scorecard is set up the way the Scorecard Management tab would). */
-async function managerApi(request: APIRequestContext) {
-  const session = await adminSession(request, seeded.manager.email, seeded.manager.password);
-  const headers = { authorization: `Bearer ${session.accessToken}` };
+/**
+ * The manager's API calls (their scorecard is set up the way the Scorecard Management tab would).
+ * Journeys' access tokens live 5 s, so each call signs in afresh, apart from the page's own session.
+ */
+function managerApi(request: APIRequestContext) {
+  const headers = async () => {
+    const { accessToken } = await adminSession(request, seeded.manager.email, seeded.manager.password);
+    return { authorization: `Bearer ${accessToken}` };
+  };
   // biome-ignore lint/suspicious/noExplicitAny: the journey reads the JSON the way the page does.
   const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<any> => {
     expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
     return res.json();
   };
   return {
-    session,
-    get: (url: string) => request.get(url, { headers }).then(ok),
-    post: (url: string, data: unknown) => request.post(url, { headers, data }).then(ok),
+    get: async (url: string) => ok(await request.get(url, { headers: await headers() })),
+    post: async (url: string, data: unknown) =>
+      ok(await request.post(url, { headers: await headers(), data })),
   };
 }
 
@@ -44,7 +50,7 @@ test.describe('Call QA', () => {
     page,
   }) => {
     test.setTimeout(ANALYSIS_TIMEOUT_MS + 120_000);
-    const api = await managerApi(page.request);
+    const api = managerApi(page.request);
     const scorecard = await api.post('/api/qa/question-sets', {
       name: `Support calls ${randomUUID().slice(0, 6)}`,
     });
@@ -84,12 +90,19 @@ test.describe('Call QA', () => {
     });
 
     // The manager's agent picker lists their Sales team only.
-    await storeTokens(page, 'admin', api.session);
+    await storeTokens(
+      page,
+      'admin',
+      await adminSession(page.request, seeded.manager.email, seeded.manager.password),
+    );
     await page.goto('/dashboard/assistant?tab=qa-alerts');
-    await expect(tab(page, ASSISTANT_LABELS.tabs['qa-alerts'])).toHaveAttribute('aria-selected', 'true');
+    // The first page of a fresh server loads its chunks while the engine warms up: give it longer.
+    await expect(tab(page, ASSISTANT_LABELS.tabs['qa-alerts'])).toHaveAttribute('aria-selected', 'true', {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: L.upload.button }).first().click();
     const modal = page.getByRole('dialog', { name: L.upload.title });
-    await modal.getByRole('textbox', { name: L.upload.agent }).click();
+    await modal.getByRole('combobox', { name: L.upload.agent }).click();
     await expect(page.getByRole('option', { name: 'Sam Seller' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Parker Support' })).toHaveCount(0);
     await page.getByRole('option', { name: 'Sam Seller' }).click();
@@ -167,7 +180,9 @@ test.describe('Call QA', () => {
     const performance = page.getByTestId('qa-performance-chart');
     await expect(performance).toContainText(L.dashboard.performance);
     await expect(performance.locator('.recharts-bar-rectangle').first()).toBeVisible();
-    await expect(performance).toContainText('Did the agent recap the next steps?');
+    // Axis labels wrap onto two lines (SVG tspans), so the start of a question is what reads whole.
+    await expect(performance).toContainText('Did the agent recap the next');
+    await expect(performance).not.toContainText('undefined');
     const trend = page.getByTestId('qa-trend-chart');
     await expect(trend.locator('.recharts-area-area').first()).toBeVisible();
     const explorer = page.getByTestId('qa-data-explorer');

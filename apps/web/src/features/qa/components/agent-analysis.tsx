@@ -1,5 +1,5 @@
 import type { QaDashboard } from '@agaton/contracts';
-import { Anchor, Badge, Group, Paper, Pill, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/ui/format';
 import { scoreColor } from '../../../components/ui/score-band';
@@ -116,14 +116,19 @@ export function AgentAnalysis(props: {
         <Title order={3} fz="md">
           {L.qaAnalysisFor} {props.agent.name}
         </Title>
-        <Pill
-          withRemoveButton
-          onRemove={props.onRemove}
-          removeButtonProps={{ 'aria-label': D.removeAgent }}
-          size="md"
+        {/* Mantine's Pill hides its remove button from assistive technology; this one is a real button. */}
+        <Badge
+          size="lg"
+          variant="light"
+          tt="none"
+          pr={4}
+          rightSection={
+            <CloseButton size="xs" radius="xl" aria-label={D.removeAgent} onClick={props.onRemove} />
+          }
+          data-testid="qa-agent-chip"
         >
           {props.agent.name}
-        </Pill>
+        </Badge>
       </Group>
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="xs">

@@ -54,7 +54,7 @@ export function PerformanceChart({ questions }: { questions: QaDashboard['questi
         yAxisProps={{ width: 250, interval: 0 }}
         barProps={{ radius: 4 }}
         tooltipProps={{
-          labelFormatter: (_label, payload) => String(payload?.[0]?.payload?.full ?? _label),
+          labelFormatter: (label, payload) => String(payload?.[0]?.payload?.full ?? label ?? ''),
         }}
       />
       {pages > 1 && (
