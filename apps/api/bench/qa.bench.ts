@@ -172,7 +172,11 @@ async function run(llm: { baseUrl: string; apiKey: string; model: string } | nul
     const sets = new Map<string, Scores>();
     const add = (name: string, call: SetCall, item: QcItemDetail) => {
       if (!sets.has(name)) sets.set(name, emptyScores());
-      score(sets.get(name) as Scores, call, meta, produced(item));
+      const s = sets.get(name) as Scores;
+      const before = s.correct;
+      score(s, call, meta, produced(item));
+      const keyed = Object.keys(call.keys).length;
+      process.stderr.write(`  ${name}: ${call.id} ${s.correct - before}/${keyed} right\n`);
     };
     for (const call of calls) {
       const json = readFileSync(join(dir, 'calls', `${call.id}.json`));
