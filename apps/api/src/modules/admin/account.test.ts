@@ -105,7 +105,7 @@ describe('PUT /api/admin/password', () => {
     await adminSignIn(admin.email);
   });
 
-  it('sets the password, revokes the other refresh tokens and keeps the caller signed in', async () => {
+  it('sets the password, ends the other sessions and keeps the caller signed in with the fresh one', async () => {
     const admin = await buildAdmin(t.db);
     const caller = await adminSignIn(admin.email);
     const otherDevice = await adminSignIn(admin.email);
@@ -115,8 +115,11 @@ describe('PUT /api/admin/password', () => {
     });
     expect(res.statusCode).toBe(200);
     const fresh = res.json() as { accessToken: string; refreshToken: string };
-    // The caller's access token still works, and so does the fresh refresh token it was given.
-    expect((await call(t.app, 'GET', '/api/admin', { token: caller.accessToken })).statusCode).toBe(200);
+    // The fresh session works (the web stores it); every access token from before is refused at once.
+    expect((await call(t.app, 'GET', '/api/admin', { token: fresh.accessToken })).statusCode).toBe(200);
+    for (const old of [caller.accessToken, otherDevice.accessToken]) {
+      expect((await call(t.app, 'GET', '/api/admin', { token: old })).statusCode).toBe(401);
+    }
     const rotated = await call(t.app, 'POST', '/api/token', { body: { refreshToken: fresh.refreshToken } });
     expect(rotated.statusCode).toBe(200);
     // Every refresh token from before the change is dead, the other device's included.
