@@ -42,7 +42,6 @@ const SENTENCE = 'Then he returned to her and demanded something to eat';
 
 const api = fileURLToPath(new URL('../src/', import.meta.url));
 const READING = readFileSync(join(api, 'modules/scoring/fixtures/reading.webm'));
-const RECORDING = readFileSync(join(api, 'seed/demo-recordings/speaker-0594.ogg'));
 const CALL_AUDIO = readFileSync(join(api, 'modules/qa/fixtures/call-stereo.wav'));
 const VTT = `WEBVTT
 
@@ -100,6 +99,7 @@ const env = (): Record<string, string> => ({
 });
 
 interface Tokens {
+  signedInAt: number;
   coach: string;
   admin: string;
   orgId: string;
@@ -139,7 +139,21 @@ async function signIn(): Promise<Tokens> {
     }),
     'members list',
   );
-  return { coach, admin: admin.accessToken, orgId, agents: members.members.map((m) => m.astridIdentityId) };
+  return {
+    signedInAt: Date.now(),
+    coach,
+    admin: admin.accessToken,
+    orgId,
+    agents: members.members.map((m) => m.astridIdentityId),
+  };
+}
+
+/** Access tokens last 15 minutes: signs in again when these are 5 minutes old. */
+async function fresh(t: Tokens) {
+  if (Date.now() - t.signedInAt < 5 * 60_000) return;
+  t.coach = await signInCoach(quiet);
+  t.admin = (await signInAdmin(quiet)).accessToken;
+  t.signedInAt = Date.now();
 }
 
 // ---- uploads and their analyses -------------------------------------------------------------------
@@ -156,6 +170,31 @@ interface Tracked {
 
 const tracked: Tracked[] = [];
 
+let recordingNo = 0;
+/**
+ * The demo recording with its own comment tag (stream copy): the api keeps one session per user and
+ * audio checksum, so identical bytes would all answer with the first session.
+ */
+function uniqueRecording(): Buffer {
+  recordingNo += 1;
+  const out = join(tmp, `recording-${recordingNo}.ogg`);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-i',
+    join(api, 'seed/demo-recordings/speaker-0594.ogg'),
+    '-c',
+    'copy',
+    '-metadata',
+    `comment=soak-${process.pid}-${recordingNo}`,
+    out,
+  ]);
+  const bytes = readFileSync(out);
+  rmSync(out);
+  return bytes;
+}
+
 async function uploadSession(client: Client, t: Tokens, label: string): Promise<Tracked | null> {
   const start = new Date(Date.now() - 60_000);
   const form = new FormData();
@@ -163,7 +202,7 @@ async function uploadSession(client: Client, t: Tokens, label: string): Promise<
   form.append('startTime', start.toISOString());
   form.append('endTime', new Date(start.getTime() + 30_000).toISOString());
   form.append('sessionType', 'default');
-  form.append('files', new Blob([new Uint8Array(RECORDING)], { type: 'audio/ogg' }), 'meeting.ogg');
+  form.append('files', new Blob([new Uint8Array(uniqueRecording())], { type: 'audio/ogg' }), 'meeting.ogg');
   const res = await client.call('POST /api/sessions/recordings', 'POST', '/api/sessions/recordings', {
     token: t.coach,
     form,
@@ -239,6 +278,7 @@ async function waitTerminal(t: Tokens, labels: string[], timeoutMs: number) {
   const open = () =>
     tracked.filter((x) => labels.includes(x.label) && x.status !== 'done' && x.status !== 'failed');
   while (open().length && Date.now() < until) {
+    await fresh(t);
     await poll(quiet, t);
     if (open().length) await sleep(3000);
   }
@@ -306,8 +346,10 @@ async function mixedLoad(t: Tokens, minutes: number, apiProc: () => Proc, worker
 
   await Promise.all([
     every(3000, async () => {
-      await signInCoach(http);
-      await signInAdmin(http);
+      // The load's own sign-ins keep the tokens the other loops use fresh.
+      t.coach = await signInCoach(http);
+      t.admin = (await signInAdmin(http)).accessToken;
+      t.signedInAt = Date.now();
     }),
     every(500, pageData),
     every(700, pageData),
@@ -442,6 +484,7 @@ async function main() {
     results.push(`load: ${stats.total} requests, ${stats.errors} errors; ${loadOutcome.text}`);
 
     // -- kill -9 of the api while uploads are acknowledged and analyses run --
+    await fresh(t);
     console.log('\n2a. kill -9 of the api during uploads and analyses…');
     const acked = await Promise.all([
       uploadSession(quiet, t, 'kill-api'),
@@ -463,6 +506,7 @@ async function main() {
     );
 
     // -- kill -9 of the worker while analyses run --
+    await fresh(t);
     console.log('2b. kill -9 of the worker during analyses…');
     await Promise.all([
       uploadSession(quiet, t, 'kill-worker'),
@@ -515,6 +559,7 @@ async function main() {
     }
 
     // -- DATA_DIR full --
+    await fresh(t);
     console.log('2d. DATA_DIR full…');
     if (!mounted) {
       console.log('   skipped: this user may not mount a small filesystem');
@@ -529,7 +574,11 @@ async function main() {
       form.append('startTime', new Date(Date.now() - 60_000).toISOString());
       form.append('endTime', new Date(Date.now() - 30_000).toISOString());
       form.append('sessionType', 'default');
-      form.append('files', new Blob([new Uint8Array(RECORDING)], { type: 'audio/ogg' }), 'meeting.ogg');
+      form.append(
+        'files',
+        new Blob([new Uint8Array(uniqueRecording())], { type: 'audio/ogg' }),
+        'meeting.ogg',
+      );
       const refused = await full.call('', 'POST', '/api/sessions/recordings', { token: t.coach, form });
       const callForm = new FormData();
       callForm.append('agentIdentityId', t.agents[0]);
@@ -547,7 +596,7 @@ async function main() {
     }
     console.log('\nsummary');
     for (const r of results) console.log(`- ${r}`);
-    console.log(`- acknowledged uploads lost or failed without a reason: ${lostTotal}`);
+    console.log(`- acknowledged uploads unfinished when the wait ended, or failed without a reason: ${lostTotal}`);
   } finally {
     apiP.child.kill('SIGKILL');
     workerP?.child.kill('SIGKILL');
