@@ -12,10 +12,16 @@ export const SCORECARD_LABELS = {
   scorecardActions: (name: string) => `Actions for ${name}`,
   rename: 'Rename',
   deleteScorecard: 'Delete scorecard',
+  /** The scorecard's teams in its header. */
+  teamsLine: (names: string[]) => (names.length ? `Teams: ${names.join(', ')}` : 'All teams'),
+  otherTeam: 'another team',
   nameModal: {
     create: 'New scorecard',
     rename: 'Rename scorecard',
     name: 'Name',
+    teams: 'Teams',
+    teamsHint: 'Calls of agents in these teams are asked this scorecard. Leave empty for all teams.',
+    teamsPlaceholder: 'All teams',
     save: 'Save',
     cancel: 'Cancel',
   },

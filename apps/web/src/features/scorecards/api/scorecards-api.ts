@@ -12,9 +12,12 @@ import {
   type ScorecardDocument,
   scorecardDocumentListSchema,
   scorecardDocumentSchema,
+  type Team,
+  teamListSchema,
 } from '@agaton/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useAdmin } from '../../../lib/session';
 
 /** Under 'session' so a new sign-in drops them with the admin (app/provider.tsx). */
 export const scorecardKeys = {
@@ -23,7 +26,27 @@ export const scorecardKeys = {
   questions: (questionSetId: string) => [...scorecardKeys.all, 'questions', questionSetId] as const,
   allQuestions: () => [...scorecardKeys.all, 'questions'] as const,
   documents: (questionSetId: string) => [...scorecardKeys.all, 'documents', questionSetId] as const,
+  teams: (orgId: string) => [...scorecardKeys.all, 'teams', orgId] as const,
 };
+
+/**
+ * The teams the admin may pick for a scorecard: the organisation's teams as the teams API lists them
+ * (an owner all, a manager the teams they manage).
+ */
+export function useScorecardTeams() {
+  const admin = useAdmin();
+  const orgId = admin.data?.organizationInfo.id ?? '';
+  return useQuery({
+    enabled: Boolean(orgId),
+    queryKey: scorecardKeys.teams(orgId),
+    queryFn: () =>
+      api.request<Team[]>(`/astridorg/${encodeURIComponent(orgId)}/teams`, {
+        auth: 'admin',
+        schema: teamListSchema,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 const setPath = (questionSetId: string) => `/qa/question-sets/${encodeURIComponent(questionSetId)}`;
 
@@ -73,20 +96,28 @@ export function useQuestionSetMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: scorecardKeys.all });
   const create = useMutation({
-    mutationFn: (name: string) =>
+    mutationFn: ({ name, teamIds }: { name: string; teamIds: string[] }) =>
       api.request<QuestionSet>('/qa/question-sets', {
         auth: 'admin',
-        body: { name },
+        body: { name, teamIds },
         schema: questionSetSchema,
       }),
     onSuccess: refresh,
   });
   const rename = useMutation({
-    mutationFn: ({ questionSetId, name }: { questionSetId: string; name: string }) =>
+    mutationFn: ({
+      questionSetId,
+      name,
+      teamIds,
+    }: {
+      questionSetId: string;
+      name: string;
+      teamIds: string[];
+    }) =>
       api.request<QuestionSet>(setPath(questionSetId), {
         auth: 'admin',
         method: 'PATCH',
-        body: { name },
+        body: { name, teamIds },
         schema: questionSetSchema,
       }),
     onSuccess: refresh,

@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
-import { useQuestions } from '../api/scorecards-api';
+import { useQuestions, useScorecardTeams } from '../api/scorecards-api';
 import { SCORECARD_LABELS as L } from '../texts';
 import type { QuestionModalMode } from '../utils/question-form';
 import { DocumentsPanel } from './documents-panel';
@@ -16,6 +16,8 @@ import { DeleteScorecardModal, ScorecardNameModal } from './scorecard-modals';
 export function ScorecardDetail(props: { set: QuestionSet; sets: QuestionSet[]; onDeleted: () => void }) {
   const { set } = props;
   const questions = useQuestions(set.questionSetId);
+  const teams = useScorecardTeams();
+  const teamNames = set.teamIds.map((id) => teams.data?.find((team) => team.id === id)?.name ?? L.otherTeam);
   const [modal, setModal] = useState<QuestionModalMode | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -76,6 +78,9 @@ export function ScorecardDetail(props: { set: QuestionSet; sets: QuestionSet[]; 
             </Title>
             <Text c="dimmed" size="sm">
               {L.questionCount(set.questionCount)} · {L.documentCount(set.documentCount)}
+            </Text>
+            <Text c="dimmed" size="sm" data-testid="scorecard-teams">
+              {L.teamsLine(teamNames)}
             </Text>
           </div>
           <Group gap="xs" wrap="nowrap">

@@ -91,6 +91,55 @@ describe('Scorecard Management', { timeout: 30_000 }, () => {
     tokenStorage.clear('admin');
   });
 
+  it("shows a scorecard's teams ('All teams' when none) and creates one for a chosen team", async () => {
+    const ORG = 'org-1';
+    const TEAM_SALES = '7e000000-0000-4000-8000-000000000001';
+    const TEAM_SUPPORT = '7e000000-0000-4000-8000-000000000002';
+    const created = { ...set('5a1e5000-0000-4000-8000-000000000003', 'Closers', 0), teamIds: [TEAM_SALES] };
+    const calls = stubApi({
+      'GET /admin': { status: 200, body: { organizationInfo: { id: ORG } } },
+      [`GET /astridorg/${ORG}/teams`]: {
+        status: 200,
+        body: [
+          { id: TEAM_SALES, name: 'Sales team' },
+          { id: TEAM_SUPPORT, name: 'Support team' },
+        ],
+      },
+      'GET /qa/question-sets': {
+        status: 200,
+        body: { questionSets: [{ ...set(SALES, 'Sales'), teamIds: [TEAM_SALES] }, set(SUPPORT, 'Support')] },
+      },
+      [`GET /qa/question-sets/${SALES}/questions`]: salesQuestions,
+      [`GET /qa/question-sets/${SUPPORT}/questions`]: { status: 200, body: { questions: [] } },
+      [`GET /qa/question-sets/${SALES}/documents`]: { status: 200, body: { documents: [] } },
+      [`GET /qa/question-sets/${SUPPORT}/documents`]: { status: 200, body: { documents: [] } },
+      'POST /qa/question-sets': { status: 201, body: created },
+    });
+    render();
+    await waitFor(() =>
+      expect(screen.getByTestId('scorecard-teams')).toHaveTextContent(L.teamsLine(['Sales team'])),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Support/ }));
+    await waitFor(() => expect(screen.getByTestId('scorecard-teams')).toHaveTextContent(L.teamsLine([])));
+    expect(L.teamsLine([])).toBe('All teams');
+
+    await userEvent.click(screen.getAllByRole('button', { name: L.newScorecard })[0]);
+    await userEvent.type(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: L.nameModal.name }),
+      'Closers',
+    );
+    await userEvent.click(within(dialog()).getByLabelText(L.nameModal.teams));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sales team', hidden: true }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: L.nameModal.save }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/qa/question-sets')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/qa/question-sets')?.body).toEqual({
+      name: 'Closers',
+      teamIds: [TEAM_SALES],
+    });
+  });
+
   it('says there are no scorecards, and retries a failed load', async () => {
     let fail = true;
     stubApi({

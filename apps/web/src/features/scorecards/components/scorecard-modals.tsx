@@ -1,12 +1,16 @@
 import { QA_LIMITS, QA_TEXTS, type QuestionSet } from '@agaton/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { useQuestionSetMutations } from '../api/scorecards-api';
+import { useQuestionSetMutations, useScorecardTeams } from '../api/scorecards-api';
 import { SCORECARD_LABELS as L } from '../texts';
 
-/** Create a scorecard, or rename `set`. A blank name is 'Required'; a taken one shows the server's reason. */
+/**
+ * Create a scorecard, or rename `set` and change its teams. A blank name is 'Required'; a taken one
+ * shows the server's reason. No teams = every agent. Teams the admin cannot see (a manager's view of
+ * another manager's team) are kept as they are.
+ */
 export function ScorecardNameModal(props: {
   opened: boolean;
   onClose: () => void;
@@ -14,12 +18,15 @@ export function ScorecardNameModal(props: {
   onSaved?: (set: QuestionSet) => void;
 }) {
   const { create, rename } = useQuestionSetMutations();
+  const teams = useScorecardTeams();
   const [name, setName] = useState('');
+  const [teamIds, setTeamIds] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (props.opened) {
       setName(props.set?.name ?? '');
+      setTeamIds(props.set?.teamIds ?? []);
       setTouched(false);
       setError(null);
     }
@@ -32,10 +39,12 @@ export function ScorecardNameModal(props: {
       setTouched(true);
       return;
     }
+    const known = new Set((teams.data ?? []).map((team) => team.id));
+    const chosen = [...teamIds.filter((id) => known.has(id)), ...teamIds.filter((id) => !known.has(id))];
     // Promise callbacks, not mutate's: creating the first scorecard re-renders the whole tab.
     const saved = props.set
-      ? rename.mutateAsync({ questionSetId: props.set.questionSetId, name: name.trim() })
-      : create.mutateAsync(name.trim());
+      ? rename.mutateAsync({ questionSetId: props.set.questionSetId, name: name.trim(), teamIds: chosen })
+      : create.mutateAsync({ name: name.trim(), teamIds: chosen });
     saved.then(
       (set) => {
         props.onSaved?.(set);
@@ -72,6 +81,21 @@ export function ScorecardNameModal(props: {
               setName(e.currentTarget.value);
               setError(null);
             }}
+          />
+          <MultiSelect
+            label={L.nameModal.teams}
+            description={L.nameModal.teamsHint}
+            placeholder={teamIds.length ? undefined : L.nameModal.teamsPlaceholder}
+            data={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+            value={teamIds.filter((id) => (teams.data ?? []).some((team) => team.id === id))}
+            onChange={(visible) => {
+              const hidden = teamIds.filter((id) => !(teams.data ?? []).some((team) => team.id === id));
+              setTeamIds([...visible, ...hidden]);
+              setError(null);
+            }}
+            searchable
+            clearable
+            nothingFoundMessage={L.nameModal.teamsPlaceholder}
           />
           {error && (
             <Alert color="red" role="alert">
