@@ -596,7 +596,9 @@ async function main() {
     }
     console.log('\nsummary');
     for (const r of results) console.log(`- ${r}`);
-    console.log(`- acknowledged uploads unfinished when the wait ended, or failed without a reason: ${lostTotal}`);
+    console.log(
+      `- acknowledged uploads unfinished when the wait ended, or failed without a reason: ${lostTotal}`,
+    );
   } finally {
     apiP.child.kill('SIGKILL');
     workerP?.child.kill('SIGKILL');
