@@ -14,8 +14,8 @@ import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { parseRange } from '../sessions/sessions.routes.ts';
-import { callRecording, getCall, uploadCall, verifyCallRecordingLink } from './qa-calls.service.ts';
+import { sendRecording, verifyPlaybackLink } from '../sessions/recording-link.ts';
+import { callRecording, getCall, uploadCall } from './qa-calls.service.ts';
 import { qaItemsRoutes } from './qa-items.routes.ts';
 
 /**
@@ -97,25 +97,12 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
     async (request, reply) => {
       const { callId } = request.params;
       const { expires, signature } = request.query;
-      if (!verifyCallRecordingLink(ctx.config.JWT_SECRET, callId, expires, signature)) {
+      const link = { secret: ctx.config.JWT_SECRET, purpose: 'qa-call-recording', id: callId } as const;
+      if (!verifyPlaybackLink({ ...link, expires, signature })) {
         throw new AppError('FORBIDDEN');
       }
       const row = await callRecording(ctx, callId);
-      const range = parseRange(request.headers.range, row.sizeBytes);
-      const object = await store.read(row.objectKey, range ?? undefined);
-      reply
-        .header('content-type', row.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600');
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${row.sizeBytes}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', row.sizeBytes);
-      }
-      return reply.send(object.body);
+      return sendRecording(reply, { store, object: row, rangeHeader: request.headers.range });
     },
   );
 

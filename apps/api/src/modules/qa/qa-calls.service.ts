@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type CallDetail,
@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
+import { playbackLink } from '../sessions/recording-link.ts';
 import { extensionOf, RECORDING_MIME, sniffed } from '../sessions/recording-upload.ts';
 import { enqueueCallAnalysis } from './qa-analysis.ts';
 import { agentForUpload, agentScope } from './qa-scope.ts';
@@ -256,26 +257,6 @@ export async function createCallFromFiles(
 // Reading a call
 // ---------------------------------------------------------------------------------------------------
 
-/** A playback link lives this long (as the sessions' recording links). */
-const LINK_TTL_SECONDS = 6 * 3600;
-
-function linkSignature(secret: string, callId: string, expires: number) {
-  return createHmac('sha256', secret).update(`qa-call-recording:${callId}:${expires}`).digest('base64url');
-}
-
-/** A signed link an <audio> element can load: GET /api/qa/calls/{callId}/recording. */
-export function callRecordingLink(secret: string, callId: string, now = Date.now()) {
-  const expires = Math.floor(now / 1000) + LINK_TTL_SECONDS;
-  return `/api/qa/calls/${callId}/recording?expires=${expires}&signature=${linkSignature(secret, callId, expires)}`;
-}
-
-export function verifyCallRecordingLink(secret: string, callId: string, expires: number, signature: string) {
-  if (expires < Math.floor(Date.now() / 1000)) return false;
-  const expected = Buffer.from(linkSignature(secret, callId, expires));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
 export const indexedLines = (lines: StoredTranscriptLine[] | null): TranscriptLine[] =>
   (lines ?? []).map((l, index) => ({ index, ...l }));
 
@@ -318,7 +299,14 @@ export function toCallDetail(
     status: c.status,
     error: c.error,
     transcriptSource: c.transcriptSource,
-    recordingUrl: c.objectKey ? callRecordingLink(ctx.config.JWT_SECRET, c.id) : null,
+    recordingUrl: c.objectKey
+      ? playbackLink({
+          secret: ctx.config.JWT_SECRET,
+          purpose: 'qa-call-recording',
+          id: c.id,
+          path: `/api/qa/calls/${c.id}/recording`,
+        })
+      : null,
     qcItemId: row.qcItemId,
     transcript: indexedLines(c.transcript),
   };

@@ -18,7 +18,7 @@ import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { articlesFor } from '../coaching-reports/learning-needs.ts';
 import { reportSubject } from '../coaching-reports/report-subject.ts';
-import { recordingLink, verifyRecordingLink } from './recording-link.ts';
+import { recordingLink, sendRecording, verifyRecordingLink } from './recording-link.ts';
 import { receiveRecording } from './recording-upload.ts';
 import { enqueueAnalysis } from './session-analysis.ts';
 import { assertMayRecord, createSession, findSession, listSessions, toProfile } from './sessions.service.ts';
@@ -26,18 +26,6 @@ import type { SessionsRuntime } from './sessions-runtime.ts';
 
 const idParams = z.object({ meetingId: z.string().max(64) });
 const forUser = z.object({ forUserId: z.string().max(64).optional() });
-
-/** Parses `Range: bytes=a-b` for one range inside the object; null = the whole object. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
-  const match = header?.match(/^bytes=(\d*)-(\d*)$/);
-  if (!match || (!match[1] && !match[2])) return null;
-  let start = match[1] ? Number(match[1]) : size - Number(match[2]);
-  let end = match[1] && match[2] ? Number(match[2]) : size - 1;
-  start = Math.max(0, start);
-  end = Math.min(size - 1, end);
-  if (start > end) throw new AppError('VALIDATION', 'The requested range is not satisfiable.');
-  return { start, end };
-}
 
 /** Recording upload, sessions list and profile, and playback (spec 1 §7 "Upload recording", sessions). */
 export async function sessionsRoutes(
@@ -174,21 +162,7 @@ export async function sessionsRoutes(
         .from(sessions)
         .where(eq(sessions.id, meetingId));
       if (!row) throw new AppError('NOT_FOUND');
-      const range = parseRange(request.headers.range, row.sizeBytes);
-      const object = await runtime.store.read(row.objectKey, range ?? undefined);
-      reply
-        .header('content-type', row.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600');
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${row.sizeBytes}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', row.sizeBytes);
-      }
-      return reply.send(object.body);
+      return sendRecording(reply, { store: runtime.store, object: row, rangeHeader: request.headers.range });
     },
   );
 }
