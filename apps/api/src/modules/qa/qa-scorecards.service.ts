@@ -305,6 +305,21 @@ function answerFields(q: Pick<QuestionRow, keyof QuestionCreateInput & keyof Que
 
 const dedupe = (list: string[]) => [...new Set(list)];
 
+/** The stored columns of a created or updated question (lists without repeats). */
+function questionColumns(input: QuestionUpdateInput) {
+  return {
+    questionText: input.questionText,
+    presentationText: input.presentationText,
+    purposes: dedupe(input.purposes) as QuestionRow['purposes'],
+    isActive: input.isActive,
+    isTrueGood: input.isTrueGood,
+    severity: input.severity,
+    speaker: input.speaker,
+    phrases: dedupe(input.phrases),
+    examples: dedupe(input.examples),
+  };
+}
+
 /** POST /api/qa/questions: a new question in one or more of the organisation's scorecards. */
 export async function createQuestion(
   ctx: AppContext,
@@ -315,18 +330,7 @@ export async function createQuestion(
     const setIds = await checkScorecards(tx, orgId, input.questionSetIds, input.questionSetIds);
     const [row] = await tx
       .insert(qaQuestions)
-      .values({
-        orgId,
-        questionText: input.questionText,
-        presentationText: input.presentationText,
-        purposes: dedupe(input.purposes) as QuestionRow['purposes'],
-        isActive: input.isActive,
-        isTrueGood: input.isTrueGood,
-        severity: input.severity,
-        speaker: input.speaker,
-        phrases: dedupe(input.phrases),
-        examples: dedupe(input.examples),
-      })
+      .values({ orgId, ...questionColumns(input) })
       .returning();
     await tx
       .insert(qaQuestionSetMembers)
@@ -361,17 +365,7 @@ export async function updateQuestion(
     const leaving = before.filter((id) => !wanted.includes(id));
     await checkScorecards(tx, orgId, wanted, joining);
 
-    const next = {
-      questionText: input.questionText,
-      presentationText: input.presentationText,
-      purposes: dedupe(input.purposes) as QuestionRow['purposes'],
-      isActive: input.isActive,
-      isTrueGood: input.isTrueGood,
-      severity: input.severity,
-      speaker: input.speaker,
-      phrases: dedupe(input.phrases),
-      examples: dedupe(input.examples),
-    };
+    const next = questionColumns(input);
     const changed = answerFields(current) !== answerFields(next);
     let row = current;
     if (changed) {
