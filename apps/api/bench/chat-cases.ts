@@ -85,3 +85,14 @@ export const has =
   (...parts: string[]) =>
   (a: string) =>
     parts.every((p) => a.includes(p));
+
+/** Any wording of "I can't / I only answer about…", checked together with the absence of data. */
+const DECLINES = /\b(only|can't|cannot|can not|unable|not able|don't have|no access|outside)\b/i;
+
+/** A refusal: declines, and none of the forbidden numbers, names or links appear. */
+export const refusal =
+  (forbidden: { numbers?: number[]; texts?: string[] }) =>
+  (a: string): boolean =>
+    DECLINES.test(a) &&
+    !(forbidden.numbers ?? []).some((n) => showsNumber(a, n)) &&
+    !(forbidden.texts ?? []).some((t) => a.includes(t));

@@ -6,6 +6,7 @@ import {
   coachSessionLink,
   has,
   inWindow,
+  refusal,
   showsNumber,
 } from './chat-cases.ts';
 
@@ -13,12 +14,6 @@ import {
  * The third held-out set of `npm run bench:chat`, written before set 2's misses were fixed and never
  * used to change the assistant. Keys come from the stored data only.
  */
-
-const DECLINES = /\b(only|can't|cannot|can not|unable|not able|don't have|no access|outside)\b/i;
-const refusal = (forbidden: { numbers?: number[]; texts?: string[] }) => (a: string) =>
-  DECLINES.test(a) &&
-  !(forbidden.numbers ?? []).some((n) => showsNumber(a, n)) &&
-  !(forbidden.texts ?? []).some((t) => a.includes(t));
 
 export function heldOut3Cases(d: BenchData): Case[] {
   const cal = calendar(d.now);

@@ -6,6 +6,7 @@ import {
   coachSessionLink,
   has,
   inWindow,
+  refusal,
   shown,
   showsNumber,
   type Window,
@@ -17,12 +18,6 @@ import {
  * Nothing in the assistant is changed because of a miss here: its figure is the honest measure of
  * questions the recogniser has not seen.
  */
-
-const DECLINES = /\b(only|can't|cannot|can not|unable|not able|don't have|no access|outside)\b/i;
-const refusal = (forbidden: { numbers?: number[]; texts?: string[] }) => (a: string) =>
-  DECLINES.test(a) &&
-  !(forbidden.numbers ?? []).some((n) => showsNumber(a, n)) &&
-  !(forbidden.texts ?? []).some((t) => a.includes(t));
 
 /** The person's figure for each window appears (when they have sessions there). */
 const periodsShown = (sessions: BenchData['coach']['sessions'], windows: Window[]) => (a: string) =>

@@ -8,6 +8,7 @@ import {
   coachSessionLink,
   has,
   inWindow,
+  refusal,
   shown,
   showsNumber,
   type Window,
@@ -20,17 +21,6 @@ import {
  * recogniser (that is the tuning set in chat-tuning.ts); a miss here is fixed, if at all, by a
  * general rule.
  */
-
-/** Any wording of "I can't / I only answer about…", checked together with the absence of data. */
-const DECLINES = /\b(only|can't|cannot|can not|unable|not able|don't have|no access|outside)\b/i;
-
-/** A refusal: declines, and none of the forbidden numbers, names or links appear. */
-function refusal(forbidden: { numbers?: number[]; texts?: string[] }) {
-  return (a: string) =>
-    DECLINES.test(a) &&
-    !(forbidden.numbers ?? []).some((n) => showsNumber(a, n)) &&
-    !(forbidden.texts ?? []).some((t) => a.includes(t));
-}
 
 /** Each person's average in each window appears (when they have sessions there); nobody else does. */
 function comparesPeople(people: BenchPerson[], windows: Window[], absent: string[]) {
