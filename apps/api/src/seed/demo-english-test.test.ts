@@ -2,10 +2,8 @@ import { resultsBlobSchema } from '@agaton/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from '@agaton/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
-import { AccessTokens } from '../lib/tokens.ts';
 import { createScoringRuntime, type ScoringRuntime } from '../modules/scoring/scoring-runtime.ts';
-import { embeddedTransport, Mailer } from '../providers/mail/mailer.ts';
-import { call, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { call, createTestApp, serviceContext, type TestApp } from '../testing/test-app.ts';
 import { DEMO_TESTED_CANDIDATE, seedDemoEnglishTest } from './demo-english-test.ts';
 
 let t: TestApp;
@@ -16,14 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.db);
   scoring = await createScoringRuntime(t.config);
-  // The services the app's start-up seeding uses, on the test app's database.
-  ctx = {
-    db: t.db,
-    config: t.config,
-    tokens: new AccessTokens(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_TTL_SECONDS),
-    mailer: new Mailer(t.db, embeddedTransport(t.app.log), t.config.MAIL_FROM, t.app.log),
-    log: t.app.log,
-  };
+  ctx = serviceContext(t);
 }, 60_000);
 afterAll(async () => {
   await scoring?.close();

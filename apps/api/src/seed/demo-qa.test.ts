@@ -3,11 +3,9 @@ import { qcItemListSchema } from '@agaton/contracts';
 import { DEMO_ACCOUNTS, qaCalls, seedDemoData, teams } from '@agaton/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
-import { AccessTokens } from '../lib/tokens.ts';
 import { answerCall } from '../modules/qa/qa-analysis.ts';
-import { embeddedTransport, Mailer } from '../providers/mail/mailer.ts';
 import { LocalObjectStore } from '../providers/storage/local-store.ts';
-import { call, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { call, createTestApp, serviceContext, type TestApp } from '../testing/test-app.ts';
 import { seedDemoQa } from './demo-qa.ts';
 
 let t: TestApp;
@@ -16,15 +14,8 @@ let ctx: AppContext;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.db);
-  // The services the app's start-up seeding uses, on the test app's database (no queue: the test
-  // answers the calls itself with the function the analysis job runs).
-  ctx = {
-    db: t.db,
-    config: t.config,
-    tokens: new AccessTokens(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_TTL_SECONDS),
-    mailer: new Mailer(t.db, embeddedTransport(t.app.log), t.config.MAIL_FROM, t.app.log),
-    log: t.app.log,
-  };
+  // No queue: the test answers the calls itself with the function the analysis job runs.
+  ctx = serviceContext(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -7,7 +7,9 @@ import { createTestDatabase, type TestDatabase } from '@agaton/db/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
+import type { AppContext } from '../lib/context.ts';
 import { AccessTokens } from '../lib/tokens.ts';
+import { embeddedTransport, Mailer } from '../providers/mail/mailer.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -103,4 +105,18 @@ export async function latestEmail(app: FastifyInstance, to: string) {
     token: await outboxToken(),
   });
   return res.json()[0] as { to: string; subject: string; text: string } | undefined;
+}
+
+/**
+ * The services the app's start-up seeding uses, on the test app's database and config (mail to the
+ * outbox; no job queue bound, so what a seed queues waits for workers the test starts or skips).
+ */
+export function serviceContext(t: TestApp): AppContext {
+  return {
+    db: t.db,
+    config: t.config,
+    tokens: new AccessTokens(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_TTL_SECONDS),
+    mailer: new Mailer(t.db, embeddedTransport(t.app.log), t.config.MAIL_FROM, t.app.log),
+    log: t.app.log,
+  };
 }
