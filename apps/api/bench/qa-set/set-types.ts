@@ -1,3 +1,5 @@
+import type { AnswerableQuestion } from '../../src/modules/qa/answering/types.ts';
+
 /** One call of the QA agreement set as keys.json holds it (written by build-set.ts). */
 export type KeyAnswer = 'YES' | 'NO' | 'NOT_APPLICABLE';
 
@@ -20,15 +22,7 @@ export interface SetScorecards {
     key: string;
     name: string;
     documents: string[];
-    questions: {
-      key: string;
-      questionText: string;
-      presentationText: string;
-      isTrueGood: boolean;
-      severity: 'MEDIUM' | 'HIGH';
-      speaker: 'AGENT' | 'CUSTOMER' | 'ANY';
-      phrases: string[];
-      examples: string[];
-    }[];
+    /** The questions as the answerer takes them, named by a key instead of an id. */
+    questions: (Omit<AnswerableQuestion, 'questionId'> & { key: string })[];
   }[];
 }
