@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { QA_LABELS } from '../../apps/web/src/features/qa/texts';
 import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
 
@@ -56,7 +57,8 @@ test.describe('routing and guards', () => {
       ['/dashboard/training', 'English Learning App'],
       // (/dashboard/assistant/user/:userId/… with an unknown user toasts and leaves for the dashboard,
       // spec 3 §8: e2e/dashboard/assistant.spec.ts.)
-      ['/dashboard/assistant/qa-report/r1', 'QA report'],
+      // An unknown QA item: the not-found state with a way back to QA Alerts (e2e/dashboard/qa.spec.ts).
+      ['/dashboard/assistant/qa-report/r1', null],
       ['/dashboard/help', 'Help'],
       // An unknown trainee: the not-found state with a way back (e2e/dashboard/training.spec.ts).
       ['/admin/insights/u1', null],
@@ -65,6 +67,10 @@ test.describe('routing and guards', () => {
       await page.goto(path);
       await expect(page, path).toHaveURL(new RegExp(`${path}$`));
       if (heading) await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      if (path.includes('/qa-report/')) {
+        await expect(page.getByText(QA_LABELS.report.notFound)).toBeVisible();
+        await expect(page.getByRole('link', { name: QA_LABELS.report.back })).toBeVisible();
+      }
     }
   });
 });

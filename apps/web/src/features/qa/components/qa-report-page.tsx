@@ -139,7 +139,8 @@ export function QaReportPage({ reportEntityId }: { reportEntityId: string }) {
   );
   if (query.isPending) return <PageLoader />;
   if (!query.data) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    // An id the server cannot even parse (400, e.g. a cut-off link) is missing to the user as well.
+    const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
     return (
       <>
         {crumbs}
