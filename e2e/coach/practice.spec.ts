@@ -39,10 +39,14 @@ async function traineeStatus(request: APIRequestContext, email: string) {
  * on a busy machine the shared engine is otherwise queued behind it past the reading deadline.
  */
 async function seedingDone(request: APIRequestContext) {
+  // The demo trainee's account exists once they accepted their invitation. Not signing in before
+  // that: wrong sign-ins to an account, even one not made yet, count towards its sign-in backoff.
+  await expect
+    .poll(() => traineeStatus(request, 'drew@agaton.local'), { timeout: 240_000, intervals: [5_000] })
+    .toBe('Training');
   await expect
     .poll(
       async () => {
-        // Raw calls: the trainee's account itself appears only once their seeding starts.
         const signIn = await request.post('/api/authn/password', {
           data: { username: 'drew@agaton.local', password: seeded.coach.password, realm: 'whiskey' },
         });

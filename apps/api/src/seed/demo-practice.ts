@@ -111,7 +111,7 @@ export async function ensureDemoPracticeTopic(ctx: AppContext): Promise<OrgActor
 }
 
 /**
- * The demo organisation's trainees (docs/decisions/018): each has a coach account (the demo password),
+ * The demo organisation's trainees (docs/decisions/018): each has a coach account (the demo password, DEMO_PASSWORD),
  * accepted an invitation and read the demo topic's sentences, scored by the real engine through
  * `recordPracticeAttempt` from real learners' recordings, spread over this week and the last. Runs once
  * per recording (what is already stored is left alone); the topic is added to the content once.
@@ -177,7 +177,7 @@ async function acceptedDemoTrainee(
     existing ??
     (await createCoachUser(ctx, {
       email: trainee.email,
-      password: DEMO_ACCOUNTS.password,
+      password: ctx.config.DEMO_PASSWORD,
       firstName: trainee.name.split(' ')[0],
     }));
   let [candidate] = await ctx.db
