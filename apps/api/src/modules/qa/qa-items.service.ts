@@ -7,7 +7,7 @@ import {
   type QcItemDetail,
   type qcItemListQuerySchema,
 } from '@agaton/contracts';
-import { members, qaAnswers, qaCalls, qaItems, qaQuestions } from '@agaton/db';
+import { type Database, members, qaAnswers, qaCalls, qaItems, qaQuestions } from '@agaton/db';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -163,8 +163,24 @@ function instant(seconds: number, path: string): Date {
   return date;
 }
 
+/**
+ * Runs a read of items and their answers on one snapshot: an item's flag and its answers are written
+ * in one transaction (re-answering), and separate statements could otherwise show the new answers
+ * beside the old flag.
+ */
+function snapshot<T>(ctx: AppContext, read: (ctx: AppContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((tx) => read({ ...ctx, db: tx as unknown as Database }), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
 /** GET /api/qa/items */
-export async function listItems(ctx: AppContext, actor: OrgActor, query: ListQuery) {
+export function listItems(ctx: AppContext, actor: OrgActor, query: ListQuery) {
+  return snapshot(ctx, (c) => listItemsIn(c, actor, query));
+}
+
+async function listItemsIn(ctx: AppContext, actor: OrgActor, query: ListQuery) {
   const conditions: (SQL | undefined)[] = [await scopeOf(ctx, actor, query.teamId)];
   if (query.fromTime !== undefined) conditions.push(gte(qaItems.qcAt, instant(query.fromTime, 'fromTime')));
   if (query.toTime !== undefined) conditions.push(lte(qaItems.qcAt, instant(query.toTime, 'toTime')));
@@ -215,7 +231,11 @@ async function itemRow(ctx: AppContext, actor: OrgActor, qcItemId: string): Prom
 }
 
 /** GET /api/qa/items/{qcItemId}: the item with its call, transcript and recording link. */
-export async function getItem(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<QcItemDetail> {
+export function getItem(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<QcItemDetail> {
+  return snapshot(ctx, (c) => getItemIn(c, actor, qcItemId));
+}
+
+async function getItemIn(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<QcItemDetail> {
   const row = await itemRow(ctx, actor, qcItemId);
   const [item] = await toItems(ctx, [row]);
   const [call] = await ctx.db
@@ -298,11 +318,18 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /** Spec 3 §7.1: flagLevels default to red and yellow (the alerts). */
-export async function adminQcItems(
-  ctx: AppContext,
-  actor: OrgActor,
-  query: { teamId?: string; flagLevels?: FlagLevel[]; pageLimit: number; pageCursor?: string },
-) {
+export function adminQcItems(ctx: AppContext, actor: OrgActor, query: AdminQcItemsQuery) {
+  return snapshot(ctx, (c) => adminQcItemsIn(c, actor, query));
+}
+
+type AdminQcItemsQuery = {
+  teamId?: string;
+  flagLevels?: FlagLevel[];
+  pageLimit: number;
+  pageCursor?: string;
+};
+
+async function adminQcItemsIn(ctx: AppContext, actor: OrgActor, query: AdminQcItemsQuery) {
   const flags: FlagLevel[] = query.flagLevels?.length ? query.flagLevels : ['RED', 'YELLOW'];
   const where = and(await scopeOf(ctx, actor, query.teamId), inArray(qaItems.flagLevel, flags));
   const after = query.pageCursor ? decodeCursor(query.pageCursor) : null;
