@@ -92,6 +92,8 @@ export async function seedDemoData(db: Database, options: { password?: string } 
         orgId: org.id,
         email: DEMO_ACCOUNTS.admin,
         passwordHash,
+        // Seeded accounts are created verified (an identity provider may link to them by e-mail).
+        emailVerifiedAt: new Date(),
         name: 'Avery Admin',
         firstName: 'Avery',
         lastName: 'Admin',
@@ -111,6 +113,8 @@ export async function seedDemoData(db: Database, options: { password?: string } 
         orgId: org.id,
         email: DEMO_ACCOUNTS.manager,
         passwordHash,
+        // Seeded accounts are created verified (an identity provider may link to them by e-mail).
+        emailVerifiedAt: new Date(),
         name: 'Morgan Manager',
         firstName: 'Morgan',
         lastName: 'Manager',
@@ -126,6 +130,8 @@ export async function seedDemoData(db: Database, options: { password?: string } 
       .values({
         email: DEMO_ACCOUNTS.coach,
         passwordHash,
+        // Seeded accounts are created verified (an identity provider may link to them by e-mail).
+        emailVerifiedAt: new Date(),
         firstName: 'Casey',
         lastName: 'Coach',
         enabledFeatures: ['WEB_APP_RECORDING', 'ASSISTANT_CHAT'],

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const subjectKind = () => text('subject_kind', { enum: ['user', 'admin', 'candidate'] }).notNull();
 const realm = () => text('realm', { enum: ['whiskey', 'whiskey-admin'] }).notNull();
@@ -96,3 +106,43 @@ export const oauthStates = pgTable('oauth_states', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * OpenID Connect identities linked to our accounts (issue 16 part 4): once linked, the provider's
+ * (issuer, subject) signs in to the account even after the e-mail at the provider changed. One identity
+ * links at most one account of each kind (a person may use the same Google account as coach and admin).
+ */
+export const federatedIdentities = pgTable(
+  'federated_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    subjectKind: text('subject_kind', { enum: ['user', 'admin'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The e-mail the provider asserted when the link was made (for operators; never used to match). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('federated_identities_issuer_subject_kind_idx').on(t.issuer, t.subject, t.subjectKind),
+    index('federated_identities_account_idx').on(t.subjectKind, t.subjectId),
+  ],
+);
+
+/** E-mail verification links of new coach and admin accounts: stored hashed, single use, expiring. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    subjectKind: text('subject_kind', { enum: ['user', 'admin'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** The address the link was sent to; an account whose e-mail changed since is not verified by it. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_subject_idx').on(t.subjectKind, t.subjectId)],
+);

@@ -37,6 +37,11 @@ export const users = pgTable('users', {
   currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /**
+   * When the owner proved the e-mail (verification link, password reset link, or an identity provider
+   * that said email_verified). Null: an identity provider cannot link to this account by e-mail.
+   */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -63,6 +68,8 @@ export const admins = pgTable(
     memberId: uuid('member_id'),
     enabledFeatures: jsonb('enabled_features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     availablePositions: jsonb('available_positions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** As users.emailVerifiedAt. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('admins_org_idx').on(t.orgId)],

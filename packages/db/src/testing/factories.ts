@@ -53,6 +53,8 @@ export async function buildUser(
       trialStart: new Date(),
       availableRecordingMinutes: 100,
       passwordHash: await passwordHashFor(password),
+      // An established account: its e-mail was verified (pass null for a new, unverified one).
+      emailVerifiedAt: new Date(),
       ...rest,
     })
     .returning();
@@ -90,6 +92,8 @@ export async function buildAdmin(
       enabledFeatures: [],
       availablePositions: ['Sales representative'],
       passwordHash: await passwordHashFor(password),
+      // An established account: its e-mail was verified (pass null for a new, unverified one).
+      emailVerifiedAt: new Date(),
       ...rest,
       orgId,
     })
