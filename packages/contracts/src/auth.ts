@@ -78,6 +78,16 @@ export type CodeRequest = z.infer<typeof codeRequestSchema>;
 export const passwordResetRequestSchema = z.object({ username: emailSchema });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
+/** POST /api/auth/verify-email: the token from the verification link (issue 16 part 4). */
+export const verifyEmailRequestSchema = z.object({ token: z.string().min(1).max(256) });
+export const verifyEmailResponseSchema = z.object({ email: z.string(), realm: realmSchema });
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** POST /api/auth/verify-email/resend: always 204, so it never tells whether an account exists. */
+export const resendVerificationRequestSchema = z.object({ email: emailSchema, realm: realmSchema });
+export type ResendVerificationRequest = z.input<typeof resendVerificationRequestSchema>;
+
 /** PUT /api/password (bearer: reset token) */
 export const passwordUpdateRequestSchema = z.object({ password: newPasswordSchema });
 export type PasswordUpdateRequest = z.infer<typeof passwordUpdateRequestSchema>;

@@ -3,7 +3,15 @@ import { DEPARTMENTS, EMAIL_PATTERN, INDUSTRIES, PASSWORD_PATTERN, REALMS } from
 import { messages } from './errors.ts';
 
 // Plain values live in constants.ts (no zod), so a page that needs only them does not load zod.
-export { DEPARTMENTS, EMAIL_PATTERN, INDUSTRIES, PASSWORD_PATTERN, REALMS } from './constants.ts';
+export {
+  DEPARTMENTS,
+  EMAIL_PATTERN,
+  INDUSTRIES,
+  OAUTH_CALLBACK_ERRORS,
+  type OAuthCallbackError,
+  PASSWORD_PATTERN,
+  REALMS,
+} from './constants.ts';
 
 export const industrySchema = z.enum(INDUSTRIES);
 export const departmentSchema = z.enum(DEPARTMENTS);

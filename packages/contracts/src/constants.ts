@@ -50,3 +50,21 @@ export const DEPARTMENTS = [
 
 /** Auth realms: 'whiskey' for coach and candidate, 'whiskey-admin' for admins (spec 1 §6). */
 export const REALMS = { coach: 'whiskey', admin: 'whiskey-admin' } as const;
+
+/**
+ * The `error` our OpenID Connect callback sends to /coach/oauth2-redirect (issue 16 part 4). The web
+ * shows a text for each (messages.signIn / signUp); unknown values get the generic OAuth text.
+ */
+export const OAUTH_CALLBACK_ERRORS = {
+  invalidState: 'invalid_state',
+  failed: 'oauth_failed',
+  emailMissing: 'email_missing',
+  noAccount: 'no_account',
+  /** The provider did not say email_verified: true (a missing claim counts as not verified). */
+  emailUnverified: 'email_unverified',
+  /** The account with this e-mail has not verified it, so no provider may link to it by e-mail. */
+  accountUnverified: 'account_unverified',
+  /** Organisation SSO for an account outside that organisation or its SSO domains. */
+  ssoNotAllowed: 'sso_not_allowed',
+} as const;
+export type OAuthCallbackError = (typeof OAUTH_CALLBACK_ERRORS)[keyof typeof OAUTH_CALLBACK_ERRORS];

@@ -86,6 +86,20 @@ export const messages = {
     differentSsoProvider:
       'You signed up with this email using a different SSO provider. Please use it instead.',
     providerNotConfigured: 'This sign-in method is not set up on this server.',
+    // Not in the spec (issue 16 part 4, docs/decisions/020): why an identity provider could not sign in.
+    providerEmailUnverified:
+      'Your sign-in provider has not confirmed this email address. Please log in with your password.',
+    accountEmailUnverified:
+      'Please verify your email address with the link we sent you, then log in with this provider again.',
+    ssoNotAllowed: "Your organisation's single sign-on cannot log in to this account.",
+  },
+  /** E-mail verification of new coach and admin accounts (not in the spec; docs/decisions/020). */
+  emailVerification: {
+    verifiedTitle: 'Email verified',
+    verifiedBody: 'Your email address is verified. You can now also log in with your sign-in provider.',
+    linkInvalid: 'This verification link is invalid, has expired or was already used.',
+    resend: 'Send a new link',
+    resentBody: 'If this address has an account waiting for verification, we sent it a new link.',
   },
   signUp: {
     usernameAlreadyTaken: 'Email address already taken.',
