@@ -100,10 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     config,
     tokens: new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    mailer: new Mailer(db, transport, config.MAIL_FROM, app.log),
+    mailer: new Mailer(db, transport, config.MAIL_FROM, app.log, { keepSecrets: config.MAIL_OUTBOX_VIEWER }),
     log: app.log,
   };
   ctx.tokens.revocations = new RevocationList(db, config.ACCESS_TOKEN_TTL_SECONDS);
+  // E-mails still being recorded or delivered in the background get a few seconds to finish.
+  app.addHook('onClose', () => ctx.mailer.close());
 
   const sessions = createSessionsRuntime(ctx, { store: options.objectStore });
   // One analysis pool and TTS for the demo scoring and the English test.

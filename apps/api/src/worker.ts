@@ -33,7 +33,7 @@ async function main() {
     db: db.db,
     config,
     tokens: new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    mailer: new Mailer(db.db, transport, config.MAIL_FROM, log),
+    mailer: new Mailer(db.db, transport, config.MAIL_FROM, log, { keepSecrets: config.MAIL_OUTBOX_VIEWER }),
     log,
   };
   const runtime = createSessionsRuntime(ctx);

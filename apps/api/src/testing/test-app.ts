@@ -116,7 +116,9 @@ export function serviceContext(t: TestApp): AppContext {
     db: t.db,
     config: t.config,
     tokens: new AccessTokens(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_TTL_SECONDS),
-    mailer: new Mailer(t.db, embeddedTransport(t.app.log), t.config.MAIL_FROM, t.app.log),
+    mailer: new Mailer(t.db, embeddedTransport(t.app.log), t.config.MAIL_FROM, t.app.log, {
+      keepSecrets: t.config.MAIL_OUTBOX_VIEWER,
+    }),
     log: t.app.log,
   };
 }

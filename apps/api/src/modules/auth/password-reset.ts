@@ -10,13 +10,18 @@ import { endSessionsOf } from './sessions.ts';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
- * E-mails a reset link when the account exists. Callers always answer 204, so the response never tells
- * whether an e-mail is registered.
+ * E-mails a reset link when the account exists, off the request path: callers answer 204 at once, so
+ * neither the response nor its timing (account lookup, token, SMTP) tells whether an e-mail is
+ * registered.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
   options: { kind: 'user' | 'admin'; email: string },
 ) {
+  ctx.mailer.later('password reset e-mail', () => mailResetLink(ctx, options));
+}
+
+async function mailResetLink(ctx: AppContext, options: { kind: 'user' | 'admin'; email: string }) {
   const table = options.kind === 'admin' ? admins : users;
   const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.email, options.email));
   if (!row) {
@@ -32,7 +37,7 @@ export async function requestPasswordReset(
   });
   // Coach and admin reset pages live on different SPA routes (spec 1 §2).
   const path = options.kind === 'admin' ? '/reset-password/' : '/coach/auth/reset-pass/';
-  await ctx.mailer.send(resetPasswordEmail(options.email, `${ctx.config.PUBLIC_URL}${path}${token}`));
+  await ctx.mailer.send(resetPasswordEmail(options.email, `${ctx.config.PUBLIC_URL}${path}${token}`, token));
 }
 
 /**

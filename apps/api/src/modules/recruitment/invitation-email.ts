@@ -63,7 +63,14 @@ export function testInvitationEmail(invite: TestInvitation): MailMessage {
     `<p>The test has four parts (${e(parts)}) and takes about 30 minutes. You will read sentences aloud and answer a question by speaking, so you need a microphone and a quiet place.</p>`,
     '<p>Good luck!</p>',
   ].join('');
-  return { to: invite.to, subject: RECRUITMENT_TEXTS.invitationSubject(invite.orgName), text, html };
+  return {
+    to: invite.to,
+    subject: RECRUITMENT_TEXTS.invitationSubject(invite.orgName),
+    text,
+    html,
+    // The code signs the candidate in: the outbox keeps `[redacted]` (the admin sees codes on the dashboard).
+    secrets: [invite.code],
+  };
 }
 
 export interface TrainingInvitation {
@@ -80,6 +87,8 @@ export function trainingInvitationEmail(invite: TrainingInvitation): MailMessage
   return {
     to: invite.to,
     subject: RECRUITMENT_TEXTS.trainingInvitationSubject(invite.orgName),
+    // The signed token declines the invitation without a sign-in (decision 018): redacted in the outbox.
+    secrets: [invite.link.slice(invite.link.lastIndexOf('/') + 1)],
     text: [
       `Hello ${invite.candidateName},`,
       '',

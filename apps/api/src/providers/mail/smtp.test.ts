@@ -1,8 +1,12 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
+import { emailOutbox } from '@agaton/db';
 import { buildUser } from '@agaton/db/testing';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testInvitationEmail, trainingInvitationEmail } from '../../modules/recruitment/invitation-email.ts';
 import { call, createTestApp, outboxToken, type TestApp } from '../../testing/test-app.ts';
+import { REDACTED, redactMail } from './mailer.ts';
 
 interface Received {
   from: string;
@@ -54,7 +58,8 @@ describe('SMTP mail provider', () => {
     });
     expect(res.statusCode).toBe(204);
 
-    expect(received).toHaveLength(1);
+    // Sent off the request path: the answer does not wait for the SMTP server.
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000 });
     expect(received[0].from).toBe('noreply@agaton.test');
     expect(received[0].to).toEqual(['smtp.user@example.com']);
     expect(received[0].raw).toContain('Subject: Reset your Agaton password');
@@ -85,5 +90,112 @@ describe('SMTP outage', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+/** A loopback server that accepts SMTP connections and never says a word (a stalled mail server). */
+async function stalledSmtp() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => sockets.size,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('a stalled SMTP server', () => {
+  it('does not slow the reset request, for a known or an unknown address alike', async () => {
+    const smtpServer = await stalledSmtp();
+    const app = await createTestApp({ SMTP_URL: smtpServer.url });
+    try {
+      await buildUser(app.db, { email: 'stalled@example.com' });
+      const timed = async (path: string, body: object) => {
+        const started = performance.now();
+        const res = await call(app.app, 'POST', path, { body });
+        expect(res.statusCode).toBe(204);
+        return performance.now() - started;
+      };
+      const known = await timed('/api/password-reset-request', { username: 'stalled@example.com' });
+      const unknown = await timed('/api/password-reset-request', { username: 'nobody@example.com' });
+      const app2 = await timed('/api/app-user/auth/forgot-password', { email: 'stalled@example.com' });
+      for (const ms of [known, unknown, app2]) expect(ms).toBeLessThan(1000);
+      // The e-mails were recorded, and their delivery is waiting on the silent server.
+      const outbox = await call(app.app, 'GET', '/api/dev/outbox?to=stalled@example.com', {
+        token: await outboxToken(),
+      });
+      expect(outbox.json()).toHaveLength(2);
+      await vi.waitFor(() => expect(smtpServer.connections()).toBeGreaterThan(0), { timeout: 5000 });
+    } finally {
+      // Closing the silent server fails the pending deliveries, so the app closes at once.
+      await smtpServer.close();
+      await app.close();
+    }
+  });
+});
+
+describe('secrets in the outbox', () => {
+  it('keeps the reset link redacted when the outbox viewer is off; the recipient gets the real link', async () => {
+    const before = received.length;
+    const app = await createTestApp({
+      MAIL_OUTBOX_VIEWER: '0',
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    });
+    try {
+      await buildUser(app.db, { email: 'redacted@example.com' });
+      const res = await call(app.app, 'POST', '/api/password-reset-request', {
+        body: { username: 'redacted@example.com' },
+      });
+      expect(res.statusCode).toBe(204);
+      await vi.waitFor(() => expect(received.length).toBe(before + 1), { timeout: 5000 });
+      const body = received[before].raw.replace(/=\r?\n/g, '');
+      const token = body.match(/reset-pass\/([A-Za-z0-9_-]{20,})/)?.[1];
+      expect(token).toBeTruthy();
+
+      const [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'redacted@example.com'));
+      expect(row.text).toContain(`http://agaton.test/coach/auth/reset-pass/${REDACTED}`);
+      expect(row.text).not.toContain(token);
+      expect(row.html).not.toContain(token);
+      // The link still works for the recipient.
+      const reset = await call(app.app, 'PUT', '/api/password', {
+        body: { password: 'Redacted9New' },
+        token: token!,
+      });
+      expect(reset.statusCode).toBe(204);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('marks the test code and the training invitation token as secrets of their e-mails', () => {
+    const test = redactMail(
+      testInvitationEmail({
+        to: 'cand@example.com',
+        candidateName: 'Cand',
+        orgName: 'Org',
+        code: 'K7QM-3XPT',
+        expiresAt: new Date('2026-03-03T14:05:00Z'),
+        link: 'http://agaton.test/candidate',
+      }),
+    );
+    expect(`${test.text}${test.html}`).not.toContain('K7QM-3XPT');
+    expect(test.text).toContain(`Test code: ${REDACTED}`);
+    const training = redactMail(
+      trainingInvitationEmail({
+        to: 't@example.com',
+        candidateName: 'T',
+        orgName: 'Org',
+        link: 'http://agaton.test/coach/training-invite/abc.123.SIGNATURE',
+      }),
+    );
+    expect(`${training.text}${training.html}`).not.toContain('abc.123.SIGNATURE');
+    expect(training.text).toContain(`/coach/training-invite/${REDACTED}`);
   });
 });

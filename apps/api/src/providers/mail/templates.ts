@@ -1,9 +1,10 @@
 import type { MailMessage } from './mailer.ts';
 
-/** Password-reset e-mail; the link is the only secret, valid for one hour. */
-export function resetPasswordEmail(to: string, link: string): MailMessage {
+/** Password-reset e-mail; the link's token is the only secret, valid for one hour (redacted in the outbox). */
+export function resetPasswordEmail(to: string, link: string, token: string): MailMessage {
   return {
     to,
+    secrets: [token],
     subject: 'Reset your Agaton password',
     text: `Someone asked to reset the password of your Agaton account.\n\nSet a new password: ${link}\n\nThe link is valid for one hour. If it was not you, ignore this e-mail.`,
     html: `<p>Someone asked to reset the password of your Agaton account.</p><p><a href="${link}">Set a new password</a></p><p>The link is valid for one hour. If it was not you, ignore this e-mail.</p>`,
