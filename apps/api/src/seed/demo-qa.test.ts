@@ -3,7 +3,7 @@ import { qcItemListSchema } from '@agaton/contracts';
 import { DEMO_ACCOUNTS, qaCalls, seedDemoData, teams } from '@agaton/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
-import { answerCall } from '../modules/qa/qa-analysis.ts';
+import { answerCall } from '../modules/qa/qa-answer-calls.ts';
 import { LocalObjectStore } from '../providers/storage/local-store.ts';
 import { call, createTestApp, serviceContext, type TestApp } from '../testing/test-app.ts';
 import { seedDemoQa } from './demo-qa.ts';

@@ -16,7 +16,7 @@ import type { OrgActor } from '../../lib/policy.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { playbackLink } from '../sessions/recording-link.ts';
 import { extensionOf, RECORDING_MIME, sniffed } from '../sessions/recording-upload.ts';
-import { enqueueCallAnalysis } from './qa-analysis.ts';
+import { enqueueCallAnalysis } from './qa-jobs.ts';
 import { agentForUpload, agentScope } from './qa-scope.ts';
 import { assignSpeakers, parseTranscriptFile } from './transcript-formats.ts';
 

@@ -16,7 +16,7 @@ import { buildAdmin, buildManager, buildMember, buildTeam, FACTORY_PASSWORD } fr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { QA_ANALYSIS_TEXTS } from './qa-analysis.ts';
+import { QA_ANALYSIS_TEXTS } from './qa-analyser.ts';
 import { CALL_UPLOAD_TEXTS } from './qa-calls.service.ts';
 
 /** Two voices made with flite: left channel the agent, right channel the customer (8 kHz, 8 bit, 5.8 s). */

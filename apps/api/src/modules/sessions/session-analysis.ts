@@ -9,7 +9,7 @@ import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import { callFromSession } from '../qa/qa-analysis.ts';
+import { callFromSession } from '../qa/qa-session-calls.ts';
 import { summariseSession } from './session-summary.ts';
 import { setProgress } from './sessions.service.ts';
 

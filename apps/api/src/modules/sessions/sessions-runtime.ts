@@ -2,13 +2,8 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { startJobQueue } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createObjectStore, type ObjectStore } from '../../providers/storage/object-store.ts';
-import {
-  bindQaQueue,
-  createQaAnalyser,
-  QA_QUEUES,
-  type QaAnalyser,
-  startQaWorkers,
-} from '../qa/qa-analysis.ts';
+import { createQaAnalyser, type QaAnalyser, startQaWorkers } from '../qa/qa-analyser.ts';
+import { bindQaQueue, QA_QUEUES } from '../qa/qa-jobs.ts';
 import {
   createSessionAnalyser,
   requeueUnfinished,

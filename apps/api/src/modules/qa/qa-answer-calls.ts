@@ -1,6 +1,5 @@
 import { FLAG_PRIORITY, type FlagLevel, type TranscriptLine } from '@agaton/contracts';
 import {
-  members,
   qaAnswers,
   qaCalls,
   qaDocuments,
@@ -11,13 +10,10 @@ import {
   qaQuestions,
   type StoredCitation,
   type StoredTranscriptLine,
-  sessions,
   teamMemberships,
 } from '@agaton/db';
 import { and, asc, eq, exists, gt, inArray, notExists, or, sql } from 'drizzle-orm';
-import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import {
   type AnswerableQuestion,
   type CallAnswerer,
@@ -26,61 +22,15 @@ import {
   type QuestionAnswer,
   type ReferenceDocument,
 } from './answering/index.ts';
-import { createCallTranscriber, TranscriptionRefused } from './qa-transcribe.ts';
-import { linesFromWords } from './transcript-formats.ts';
 
 /**
- * The background analysis of QA calls (decision 022), as durable jobs on the app's pg-boss queue:
- * - `analyse-qa-call`: a call's transcript (the upload's, or the speech engine's from the recording)
- *   → an answer for every question the organisation asks → the call's QA item (worst flag).
- * - `reanswer-qa-question`: after a question was created or changed, that question is answered
- *   again on every analysed call of its organisation whose agent it applies to, and the items' flags
- *   follow.
- * - `reanswer-qa-scorecard`: after a scorecard's teams changed, calls of agents that gained it are
- *   answered its questions, and calls of agents that lost it lose those answers (flags recomputed).
- * A call is asked the questions of the scorecards that apply to its agent: those with no teams, and
- * those of a team the agent belongs to.
- * Both retry with backoff; a call that fails for good shows a user-facing error.
+ * Answering calls (decision 022): which questions and reference documents a call is asked (the
+ * scorecards that apply to its agent: those with no teams, and those of a team the agent belongs
+ * to), the answerer of this process, and storing answers with the item's worst flag — for one call
+ * (answerCall), for one changed question (reanswerQuestion) and for a scorecard whose teams changed
+ * (reanswerScorecard).
  */
 
-export const ANALYSE_QA_CALL = 'analyse-qa-call';
-export const REANSWER_QA_QUESTION = 'reanswer-qa-question';
-export const REANSWER_QA_SCORECARD = 'reanswer-qa-scorecard';
-
-export const QA_QUEUES: QueueSpec[] = [
-  {
-    name: ANALYSE_QA_CALL,
-    retryLimit: 3,
-    retryDelaySeconds: 10,
-    heartbeatSeconds: 30,
-    // Two channels of a two-hour call, each transcribed in about real time or a little more.
-    expireInSeconds: 7 * 3600,
-  },
-  {
-    name: REANSWER_QA_QUESTION,
-    retryLimit: 3,
-    retryDelaySeconds: 10,
-    heartbeatSeconds: 30,
-    expireInSeconds: 3600,
-  },
-  {
-    name: REANSWER_QA_SCORECARD,
-    retryLimit: 3,
-    retryDelaySeconds: 10,
-    heartbeatSeconds: 30,
-    expireInSeconds: 3600,
-  },
-];
-
-export const QA_ANALYSIS_TEXTS = {
-  failed: 'The analysis of this call failed. Please upload it again or contact support.',
-  noSpeech: 'We could not find speech we can transcribe in this recording.',
-  tooLong: 'This recording is longer than the 2 hours a call may last.',
-} as const;
-
-export interface AnalyseCallJob {
-  callId: string;
-}
 export interface ReanswerJob {
   orgId: string;
   questionId: string;
@@ -89,81 +39,6 @@ export interface ReanswerScorecardJob {
   orgId: string;
   questionSetId: string;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Where jobs go: the queue of the process's runtime, found from the AppContext
-// ---------------------------------------------------------------------------------------------------
-
-/** What sends QA jobs: the app's job queue (bound once per AppContext by the sessions runtime). */
-export interface QaJobSink {
-  queue(): Promise<JobQueue>;
-}
-const sinks = new WeakMap<AppContext, QaJobSink>();
-
-/** Binds the job queue QA work goes to for this context (the sessions runtime does it). */
-export function bindQaQueue(ctx: AppContext, sink: QaJobSink) {
-  sinks.set(ctx, sink);
-}
-
-/** Queues a call's analysis; nothing is added while one for the same call waits or runs. */
-export async function enqueueCallAnalysis(ctx: AppContext, callId: string) {
-  const sink = sinks.get(ctx);
-  if (!sink) {
-    // No queue in this process (a script): the call stays queued and is taken up at the next start.
-    ctx.log.warn({ callId }, 'no job queue bound: the QA call is analysed when the workers start');
-    return;
-  }
-  await (await sink.queue()).send<AnalyseCallJob>(ANALYSE_QA_CALL, { callId }, { singletonKey: callId });
-}
-
-/**
- * After a question was created or changed: answer it again on the organisation's analysed calls, in
- * the background (a job). Returns at once; safe to call for a question that is no longer asked
- * (inactive, not QUALITY, in no scorecard) — its past answers then stay as they are.
- */
-export async function requestReanswer(ctx: AppContext, orgId: string, questionId: string): Promise<void> {
-  const sink = sinks.get(ctx);
-  if (!sink) {
-    ctx.log.warn({ questionId }, 'no job queue bound: re-answering runs in this process');
-    void reanswerQuestion(ctx, { orgId, questionId }).catch((error) =>
-      ctx.log.error({ err: error, questionId }, 're-answering failed'),
-    );
-    return;
-  }
-  await (await sink.queue()).send<ReanswerJob>(
-    REANSWER_QA_QUESTION,
-    { orgId, questionId },
-    { singletonKey: `reanswer:${questionId}` },
-  );
-}
-
-/**
- * After a scorecard's teams changed: in the background, calls of agents that gained it are answered
- * its questions and calls of agents that lost it lose those answers (see reanswerScorecard).
- */
-export async function requestScorecardReanswer(
-  ctx: AppContext,
-  orgId: string,
-  questionSetId: string,
-): Promise<void> {
-  const sink = sinks.get(ctx);
-  if (!sink) {
-    ctx.log.warn({ questionSetId }, 'no job queue bound: re-answering runs in this process');
-    void reanswerScorecard(ctx, { orgId, questionSetId }).catch((error) =>
-      ctx.log.error({ err: error, questionSetId }, 're-answering failed'),
-    );
-    return;
-  }
-  await (await sink.queue()).send<ReanswerScorecardJob>(
-    REANSWER_QA_SCORECARD,
-    { orgId, questionSetId },
-    { singletonKey: `reanswer-scorecard:${questionSetId}` },
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------
-// What a call is answered against
-// ---------------------------------------------------------------------------------------------------
 
 interface AskedQuestion extends AnswerableQuestion {
   version: number;
@@ -555,152 +430,4 @@ export async function reanswerScorecard(ctx: AppContext, job: ReanswerScorecardJ
     // Teams changed again while this ran (that change's job was not added meanwhile): one more pass.
     if (JSON.stringify(await teamsOfScorecard(ctx, job.questionSetId)) === teamsBefore) return;
   }
-}
-
-export interface QaAnalyser {
-  analyse(job: AnalyseCallJob, signal?: AbortSignal): Promise<void>;
-  fail(job: AnalyseCallJob, error: Error): Promise<void>;
-  reanswer(job: ReanswerJob, signal?: AbortSignal): Promise<void>;
-  reanswerScorecard(job: ReanswerScorecardJob, signal?: AbortSignal): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** The QA analysis of this process: transcription (speech engine workers) and answering. */
-export function createQaAnalyser(ctx: AppContext, store: ObjectStore): QaAnalyser {
-  const transcriber = createCallTranscriber(ctx);
-
-  async function analyse({ callId }: AnalyseCallJob, signal?: AbortSignal) {
-    const [call] = await ctx.db.select().from(qaCalls).where(eq(qaCalls.id, callId));
-    if (!call || call.status === 'done') return;
-    await ctx.db.update(qaCalls).set({ status: 'running', error: null }).where(eq(qaCalls.id, callId));
-    if (!call.transcript) {
-      if (!call.objectKey) {
-        await ctx.db
-          .update(qaCalls)
-          .set({ status: 'failed', error: QA_ANALYSIS_TEXTS.failed })
-          .where(eq(qaCalls.id, callId));
-        return;
-      }
-      let result: Awaited<ReturnType<typeof transcriber.transcribe>>;
-      try {
-        result = await transcriber.transcribe(await store.getBytes(call.objectKey));
-      } catch (error) {
-        if (error instanceof TranscriptionRefused) {
-          await ctx.db
-            .update(qaCalls)
-            .set({
-              status: 'failed',
-              error: error.tooLong ? QA_ANALYSIS_TEXTS.tooLong : QA_ANALYSIS_TEXTS.noSpeech,
-            })
-            .where(eq(qaCalls.id, callId));
-          return;
-        }
-        throw error;
-      }
-      await ctx.db
-        .update(qaCalls)
-        .set({
-          transcript: result.lines,
-          transcriptSource: 'ENGINE',
-          durationSeconds: result.durationSeconds,
-        })
-        .where(eq(qaCalls.id, callId));
-    }
-    await answerCall(ctx, callId, signal);
-    await ctx.db
-      .update(qaCalls)
-      .set({ status: 'done', error: null, analysedAt: new Date() })
-      .where(eq(qaCalls.id, callId));
-  }
-
-  async function fail({ callId }: AnalyseCallJob, error: Error) {
-    ctx.log.error({ err: error, callId }, 'QA call analysis failed after its retries');
-    await ctx.db
-      .update(qaCalls)
-      .set({ status: 'failed', error: QA_ANALYSIS_TEXTS.failed })
-      .where(eq(qaCalls.id, callId));
-  }
-
-  return {
-    analyse,
-    fail,
-    reanswer: (job, signal) => reanswerQuestion(ctx, job, signal),
-    reanswerScorecard: (job, signal) => reanswerScorecard(ctx, job, signal),
-    close: () => transcriber.close(),
-  };
-}
-
-/** Takes QA jobs in this process, and queues again calls a stopped process left unfinished. */
-export async function startQaWorkers(ctx: AppContext, queue: JobQueue, analyser: QaAnalyser) {
-  await queue.work<AnalyseCallJob>(
-    ANALYSE_QA_CALL,
-    // Two at once: a transcript-only call need not wait behind a long recording's transcription.
-    { concurrency: 2, onFailed: (data, error) => analyser.fail(data, error) },
-    (job) => analyser.analyse(job.data, job.signal),
-  );
-  await queue.work<ReanswerJob>(REANSWER_QA_QUESTION, { concurrency: 1 }, (job) =>
-    analyser.reanswer(job.data, job.signal),
-  );
-  await queue.work<ReanswerScorecardJob>(REANSWER_QA_SCORECARD, { concurrency: 1 }, (job) =>
-    analyser.reanswerScorecard(job.data, job.signal),
-  );
-  const rows = await ctx.db
-    .select({ id: qaCalls.id })
-    .from(qaCalls)
-    .where(inArray(qaCalls.status, ['queued', 'running']));
-  for (const row of rows) {
-    await queue.send<AnalyseCallJob>(ANALYSE_QA_CALL, { callId: row.id }, { singletonKey: row.id });
-  }
-  if (rows.length) ctx.log.info({ calls: rows.length }, 'unfinished QA call analyses queued again');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// A member's coach session becomes a QA call
-// ---------------------------------------------------------------------------------------------------
-
-/**
- * When a coach session is analysed and its coach account is linked to an organisation member, it
- * becomes a QA call of that organisation (source SESSION, one per session): the session's timed
- * words split into UNKNOWN-speaker lines at pauses of 1 s or more and sentence ends; the recording
- * is the session's own. Returns the call id, or null when the coach is no member.
- */
-export async function callFromSession(ctx: AppContext, sessionId: string): Promise<string | null> {
-  const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
-  if (!session || !Array.isArray(session.words)) return null;
-  const [member] = await ctx.db
-    .select({ id: members.id, orgId: members.orgId })
-    .from(members)
-    .where(and(eq(members.userId, session.userId), eq(members.isArchived, false)))
-    .orderBy(asc(members.createdAt))
-    .limit(1);
-  if (!member) return null;
-  const words = (session.words as { word?: unknown; start?: unknown; end?: unknown }[]).filter(
-    (w): w is { word: string; start: number; end: number } =>
-      typeof w.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number',
-  );
-  const lines = linesFromWords([{ speaker: 'UNKNOWN', label: 'Speaker', words }]);
-  // Nothing was said that a question could be asked about.
-  if (lines.length === 0) return null;
-  const [call] = await ctx.db
-    .insert(qaCalls)
-    .values({
-      orgId: member.orgId,
-      agentMemberId: member.id,
-      source: 'SESSION',
-      sessionId,
-      title: `Coach session ${session.startedAt.toISOString().slice(0, 10)}`,
-      occurredAt: session.startedAt,
-      objectKey: session.objectKey,
-      contentType: session.contentType,
-      sizeBytes: session.sizeBytes,
-      durationSeconds: session.durationSeconds,
-      transcriptSource: 'ENGINE',
-      transcript: lines,
-      status: 'queued',
-    })
-    .onConflictDoNothing({ target: qaCalls.sessionId })
-    .returning({ id: qaCalls.id });
-  if (!call) return null;
-  await enqueueCallAnalysis(ctx, call.id);
-  return call.id;
 }

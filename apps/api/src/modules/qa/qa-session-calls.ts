@@ -1,0 +1,52 @@
+import { members, qaCalls, sessions } from '@agaton/db';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context.ts';
+import { enqueueCallAnalysis } from './qa-jobs.ts';
+import { linesFromWords } from './transcript-formats.ts';
+
+/**
+ * When a coach session is analysed and its coach account is linked to an organisation member, it
+ * becomes a QA call of that organisation (source SESSION, one per session): the session's timed
+ * words split into UNKNOWN-speaker lines at pauses of 1 s or more and sentence ends; the recording
+ * is the session's own. Returns the call id, or null when the coach is no member.
+ */
+export async function callFromSession(ctx: AppContext, sessionId: string): Promise<string | null> {
+  const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
+  if (!session || !Array.isArray(session.words)) return null;
+  const [member] = await ctx.db
+    .select({ id: members.id, orgId: members.orgId })
+    .from(members)
+    .where(and(eq(members.userId, session.userId), eq(members.isArchived, false)))
+    .orderBy(asc(members.createdAt))
+    .limit(1);
+  if (!member) return null;
+  const words = (session.words as { word?: unknown; start?: unknown; end?: unknown }[]).filter(
+    (w): w is { word: string; start: number; end: number } =>
+      typeof w.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number',
+  );
+  const lines = linesFromWords([{ speaker: 'UNKNOWN', label: 'Speaker', words }]);
+  // Nothing was said that a question could be asked about.
+  if (lines.length === 0) return null;
+  const [call] = await ctx.db
+    .insert(qaCalls)
+    .values({
+      orgId: member.orgId,
+      agentMemberId: member.id,
+      source: 'SESSION',
+      sessionId,
+      title: `Coach session ${session.startedAt.toISOString().slice(0, 10)}`,
+      occurredAt: session.startedAt,
+      objectKey: session.objectKey,
+      contentType: session.contentType,
+      sizeBytes: session.sizeBytes,
+      durationSeconds: session.durationSeconds,
+      transcriptSource: 'ENGINE',
+      transcript: lines,
+      status: 'queued',
+    })
+    .onConflictDoNothing({ target: qaCalls.sessionId })
+    .returning({ id: qaCalls.id });
+  if (!call) return null;
+  await enqueueCallAnalysis(ctx, call.id);
+  return call.id;
+}
