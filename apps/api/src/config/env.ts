@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +70,15 @@ const envSchema = z.object({
   MICROSOFT_ISSUER: url.default('https://login.microsoftonline.com/common/v2.0'),
   /** Only for OIDC tests and local providers on http:// loopback. */
   OIDC_ALLOW_INSECURE: flag.default(false),
+  /**
+   * Key that encrypts secrets stored in the database (organisations' SSO client secrets), AES-256-GCM:
+   * 32 bytes in base64 (`openssl rand -base64 32`). Outside production a key derived from JWT_SECRET is
+   * used when unset; in production, SSO stays off without it (docs/decisions/020-hardening.md).
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
   /**
    * Behind a reverse proxy: the number of proxy hops to trust (1 for one nginx), or the proxies'
    * addresses/CIDRs, comma-separated. Client IPs (rate limits) then come from X-Forwarded-For, read only
@@ -222,7 +231,10 @@ export interface OidcProviderConfig {
 
 /** Resolved configuration the app is built from. */
 export interface AppConfig
-  extends Omit<RawEnv, 'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM' | 'PDF_BASE_URL' | 'DEMO_PASSWORD'> {
+  extends Omit<
+    RawEnv,
+    'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM' | 'PDF_BASE_URL' | 'DEMO_PASSWORD' | 'SECRETS_KEY'
+  > {
   /** NODE_ENV=production: the demo password is refused, and so is the outbox viewer. */
   production: boolean;
   /** The seeded demo accounts' password, and whether it was generated here (printed once at seeding). */
@@ -231,6 +243,10 @@ export interface AppConfig
   PUBLIC_URL: string;
   PDF_BASE_URL: string;
   JWT_SECRET: string;
+  /** SECRETS_KEY decoded; outside production derived from JWT_SECRET when unset; undefined in production. */
+  secretsKey?: Buffer;
+  /** The key was derived (not configured): worth a warning when a secret is stored with it. */
+  secretsKeyDerived: boolean;
   SCORING_WARM: boolean;
   providers: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
 }
@@ -287,8 +303,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const demoPasswordGenerated = production && !raw.DEMO_PASSWORD;
   const dataDir = resolve(raw.DATA_DIR);
+  const jwtSecret = raw.JWT_SECRET ?? persistentSecret(dataDir);
+  const { SECRETS_KEY, ...rest } = raw;
+  const secretsKey = SECRETS_KEY
+    ? Buffer.from(SECRETS_KEY, 'base64')
+    : production
+      ? undefined
+      : createHash('sha256').update(`agaton-secrets-key\0${jwtSecret}`).digest();
   return {
-    ...raw,
+    ...rest,
     production,
     DEMO_PASSWORD:
       raw.DEMO_PASSWORD ??
@@ -297,7 +320,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     DATA_DIR: dataDir,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     PDF_BASE_URL: (raw.PDF_BASE_URL ?? `http://127.0.0.1:${raw.PORT}`).replace(/\/$/, ''),
-    JWT_SECRET: raw.JWT_SECRET ?? persistentSecret(dataDir),
+    JWT_SECRET: jwtSecret,
+    secretsKey,
+    secretsKeyDerived: !SECRETS_KEY && !production,
     // Most test apps never score; loading the models there would only cost time.
     SCORING_WARM: raw.SCORING_WARM ?? env.NODE_ENV !== 'test',
     providers: {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
+import { mailVerificationLink } from '../auth/email-verification.ts';
 import { endSessionsOf, issueSession } from '../auth/sessions.ts';
 import { getAdmin } from './admin.service.ts';
 
@@ -64,13 +65,18 @@ export async function changeEmail(
   const [taken] = await ctx.db.select({ id: admins.id }).from(admins).where(eq(admins.email, options.email));
   if (taken) throw new AppError('USERNAME_ALREADY_TAKEN');
   try {
-    await ctx.db.update(admins).set({ email: options.email }).where(eq(admins.id, options.adminId));
+    // The new address is unverified until its link is followed (no identity provider links to it before).
+    await ctx.db
+      .update(admins)
+      .set({ email: options.email, emailVerifiedAt: null })
+      .where(eq(admins.id, options.adminId));
   } catch (error) {
     // Lost a race with another admin taking the same address (unique index).
     if (isUniqueViolation(error)) throw new AppError('USERNAME_ALREADY_TAKEN');
     throw error;
   }
   await ctx.mailer.send(emailChangedNotice(current.email, options.email));
+  await mailVerificationLink(ctx, { kind: 'admin', id: options.adminId, email: options.email });
   return getAdmin(ctx, options.adminId);
 }
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { managedTeamIds } from '../../lib/policy.ts';
 import { isDemoDashboardIdentity } from '../assistant/demo-dashboard.ts';
 import { consumeSocialToken } from '../auth/auth.service.ts';
+import { mailVerificationLink } from '../auth/email-verification.ts';
 import { issueSession, type Subject } from '../auth/sessions.ts';
 import { readSettledAccess } from './trial.service.ts';
 
@@ -131,6 +132,8 @@ export async function signUpAdmin(
     if (!admin) throw new AppError('ACCOUNT_EXISTS');
     return admin.id;
   });
+  // The owner proves the e-mail by link before any identity provider may sign in to this account.
+  await mailVerificationLink(ctx, { kind: 'admin', id: adminId, email });
   return adminSession(ctx, { kind: 'admin', id: adminId, realm: 'whiskey-admin' });
 }
 

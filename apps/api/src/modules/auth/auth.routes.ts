@@ -8,10 +8,13 @@ import {
   passwordResetRequestSchema,
   passwordSignInRequestSchema,
   passwordUpdateRequestSchema,
+  resendVerificationRequestSchema,
   signUpRequestSchema,
   signUpResponseSchema,
   socialTokenRequestSchema,
   tokenRequestSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
 } from '@agaton/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -27,6 +30,7 @@ import {
   firstNameFromEmail,
   verifyCredentials,
 } from './auth.service.ts';
+import { mailVerificationLink, resendVerificationEmail, verifyEmail } from './email-verification.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import {
   consumeCode,
@@ -104,7 +108,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
                 firstName: identity.firstName ?? firstNameFromEmail(identity.email),
               }),
             )
-          : await createCoachUser(ctx, { email: body.email, password: body.password });
+          : await createCoachUser(ctx, { email: body.email, password: body.password }).then(async (row) => {
+              // A password account proves its e-mail by link before any identity provider may link to it.
+              await mailVerificationLink(ctx, { kind: 'user', id: row.id, email: row.email });
+              return row;
+            });
       return { authCode: await issueCode(ctx, { kind: 'user', id: user.id, realm: 'whiskey' }) };
     },
   );
@@ -165,6 +173,41 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
     async (request, reply) => {
       if (!request.headers.authorization) throw new AppError('UNAUTHENTICATED', messages.password.noToken);
       await resetPassword(ctx, { token: bearerToken(request), password: request.body.password });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/verify-email',
+    {
+      config: rateLimit,
+      schema: {
+        tags,
+        description:
+          'Verifies a coach or admin e-mail with the token from the verification link (single use, 48 hours). ' +
+          'Answers the realm whose sign-in comes next; 401 INVALID_TOKEN for an unknown, used or expired link.',
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => verifyEmail(ctx, request.body.token),
+  );
+
+  r.post(
+    '/auth/verify-email/resend',
+    {
+      config: rateLimit,
+      schema: {
+        tags,
+        description:
+          'E-mails a new verification link when the realm has an unverified account with this address. ' +
+          'Always 204, so the answer never tells whether an account exists.',
+        body: resendVerificationRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      resendVerificationEmail(ctx, request.body);
       return reply.status(204).send(null);
     },
   );

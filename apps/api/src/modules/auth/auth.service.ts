@@ -57,10 +57,13 @@ export function firstNameFromEmail(email: string) {
   return word ? word[0].toUpperCase() + word.slice(1) : '';
 }
 
-/** Creates a coach account with the sign-up defaults; 409 USERNAME_ALREADY_TAKEN when the e-mail exists. */
+/**
+ * Creates a coach account with the sign-up defaults; 409 USERNAME_ALREADY_TAKEN when the e-mail exists.
+ * `emailVerified`: an identity provider vouched for the e-mail (else the account verifies it by link).
+ */
 export async function createCoachUser(
   ctx: AppContext,
-  options: { email: string; password?: string; firstName?: string },
+  options: { email: string; password?: string; firstName?: string; emailVerified?: boolean },
 ) {
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, options.email));
   if (existing) throw new AppError('USERNAME_ALREADY_TAKEN');
@@ -74,6 +77,7 @@ export async function createCoachUser(
       planStatus: 'TRIALING',
       trialStart: new Date(),
       availableRecordingMinutes: NEW_COACH_MINUTES,
+      emailVerifiedAt: options.emailVerified ? new Date() : null,
     })
     .onConflictDoNothing()
     .returning();

@@ -1,10 +1,16 @@
-import type { AuthFlowRequest, AuthFlowResponse, OAuthProvider, Realm } from '@agaton/contracts';
-import { admins, oauthStates, organisations, users } from '@agaton/db';
+import {
+  type AuthFlowRequest,
+  type AuthFlowResponse,
+  OAUTH_CALLBACK_ERRORS,
+  type OAuthProvider,
+  type Realm,
+} from '@agaton/contracts';
+import { oauthStates, organisations } from '@agaton/db';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { createCoachUser, firstNameFromEmail } from '../auth/auth.service.ts';
-import { issueCode, type Subject } from '../auth/sessions.ts';
+import { issueCode } from '../auth/sessions.ts';
+import { accountForIdentity } from './identity-linking.ts';
 import {
   authorizationUrl,
   exchangeCode,
@@ -14,6 +20,7 @@ import {
   randomNonce,
   randomState,
 } from './oidc-client.ts';
+import { readSsoClientSecret } from './sso-secrets.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -94,7 +101,7 @@ export async function startSso(ctx: AppContext, email: string, options: StartOpt
   const settings = {
     issuer: org.ssoIssuer,
     clientId: org.ssoClientId,
-    clientSecret: org.ssoClientSecret ?? '',
+    clientSecret: await readSsoClientSecret(ctx, org),
     allowInsecure: ctx.config.OIDC_ALLOW_INSECURE,
   };
   return beginAuthorization(ctx, settings, 'sso', { ...options, orgId: org.id, loginHint: email });
@@ -114,26 +121,6 @@ export async function authFlow(ctx: AppContext, request: AuthFlowRequest): Promi
   return { askForPassword: true };
 }
 
-/** Finds (or, for coach sign-up, creates) the account the verified e-mail belongs to. */
-async function subjectFor(
-  ctx: AppContext,
-  state: { realm: Realm; authType: 'sign-in' | 'sign-up' },
-  claims: { email: string; firstName?: string },
-): Promise<Subject | undefined> {
-  if (state.realm === 'whiskey-admin') {
-    const [admin] = await ctx.db.select({ id: admins.id }).from(admins).where(eq(admins.email, claims.email));
-    return admin ? { kind: 'admin', id: admin.id, realm: 'whiskey-admin' } : undefined;
-  }
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, claims.email));
-  if (user) return { kind: 'user', id: user.id, realm: 'whiskey' };
-  if (state.authType !== 'sign-up') return undefined;
-  const created = await createCoachUser(ctx, {
-    email: claims.email,
-    firstName: claims.firstName ?? firstNameFromEmail(claims.email),
-  });
-  return { kind: 'user', id: created.id, realm: 'whiskey' };
-}
-
 /**
  * Completes the provider round-trip and returns where the browser goes next: the SPA's OAuth callback
  * route with a one-time code, or with an `error` when the sign-in cannot continue.
@@ -148,43 +135,53 @@ export async function completeAuthorization(ctx: AppContext, currentUrl: URL): P
         .returning()
     : [];
   if (!state) {
-    target.searchParams.set('error', 'invalid_state');
+    target.searchParams.set('error', OAUTH_CALLBACK_ERRORS.invalidState);
     return target.href;
   }
   target.searchParams.set('realm', state.realm);
   target.searchParams.set('auth-type', state.authType);
   if (state.redirect) target.searchParams.set('redirect', state.redirect);
   try {
-    const settings = await settingsForState(ctx, state.provider, state.orgId);
+    const { settings, sso } = await settingsForState(ctx, state.provider, state.orgId);
     const claims = await exchangeCode(await oidcConfiguration(settings), currentUrl, state);
-    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
-    if (!email || claims.email_verified === false) {
-      target.searchParams.set('error', 'email_missing');
+    const outcome = await accountForIdentity(
+      ctx,
+      { realm: state.realm, authType: state.authType, sso },
+      {
+        issuer: String(claims.iss),
+        subject: String(claims.sub),
+        email: typeof claims.email === 'string' ? claims.email : undefined,
+        // Only an explicit true: a provider that says nothing has not verified the address.
+        emailVerified: claims.email_verified === true,
+        firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+      },
+    );
+    if ('error' in outcome) {
+      ctx.log.info({ provider: state.provider, outcome: outcome.error }, 'OpenID Connect sign-in refused');
+      target.searchParams.set('error', outcome.error);
       return target.href;
     }
-    const firstName = typeof claims.given_name === 'string' ? claims.given_name : undefined;
-    const subject = await subjectFor(ctx, state, { email, firstName });
-    if (!subject) {
-      target.searchParams.set('error', 'no_account');
-      return target.href;
-    }
-    target.searchParams.set('code', await issueCode(ctx, subject));
+    target.searchParams.set('code', await issueCode(ctx, outcome.subject));
     return target.href;
   } catch (error) {
     ctx.log.warn({ err: error, provider: state.provider }, 'OpenID Connect callback failed');
-    target.searchParams.set('error', 'oauth_failed');
+    target.searchParams.set('error', OAUTH_CALLBACK_ERRORS.failed);
     return target.href;
   }
 }
 
+/** The client settings of the round-trip's provider, and for organisation SSO whose rules apply. */
 async function settingsForState(ctx: AppContext, provider: string, orgId: string | null) {
-  if (provider === 'google' || provider === 'microsoft') return providerSettings(ctx, provider);
+  if (provider === 'google' || provider === 'microsoft') return { settings: providerSettings(ctx, provider) };
   const [org] = orgId ? await ctx.db.select().from(organisations).where(eq(organisations.id, orgId)) : [];
   if (!org?.ssoIssuer || !org.ssoClientId) throw new AppError('PROVIDER_NOT_CONFIGURED');
   return {
-    issuer: org.ssoIssuer,
-    clientId: org.ssoClientId,
-    clientSecret: org.ssoClientSecret ?? '',
-    allowInsecure: ctx.config.OIDC_ALLOW_INSECURE,
+    settings: {
+      issuer: org.ssoIssuer,
+      clientId: org.ssoClientId,
+      clientSecret: await readSsoClientSecret(ctx, org),
+      allowInsecure: ctx.config.OIDC_ALLOW_INSECURE,
+    },
+    sso: { orgId: org.id, domains: org.ssoDomains.map((domain) => domain.toLowerCase()) },
   };
 }

@@ -2,15 +2,29 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
+/** Claims the provider answers for a login name (the account's subject is the login name). */
+export type ClaimsFor = (login: string) => Record<string, unknown>;
+
+/** By default the login name is the account's e-mail, which the provider says it verified. */
+const verifiedEmailClaims: ClaimsFor = (login) => ({
+  email: login,
+  email_verified: true,
+  given_name: 'Olive',
+  family_name: 'Oidc',
+});
+
 /**
  * A real OpenID provider (oidc-provider) on loopback with its development login and consent pages.
- * Any login name is accepted as the account's e-mail.
+ * Any login name is accepted; `claimsFor` decides what the provider says about it (read at each
+ * sign-in, so a test can change an account's e-mail or its verification at the provider).
  */
 export async function startOidcProvider(options: {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  claimsFor?: ClaimsFor;
 }) {
+  const claimsFor = options.claimsFor ?? verifiedEmailClaims;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,7 +46,7 @@ export async function startOidcProvider(options: {
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: sub, email_verified: true, given_name: 'Olive', family_name: 'Oidc' };
+          return { ...claimsFor(sub), sub };
         },
       };
     },
