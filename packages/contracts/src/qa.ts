@@ -445,6 +445,10 @@ export const qaDashboardQuerySchema = z.object({
 });
 export type QaDashboardQuery = z.input<typeof qaDashboardQuerySchema>;
 
+/** The QA Performance Trend's bucket: by the period's length (hours for a day, days for a week or month). */
+export const QA_TREND_BUCKETS = ['hour', 'day', 'week', 'month'] as const;
+export type QaTrendBucket = (typeof QA_TREND_BUCKETS)[number];
+
 export const qaDashboardSchema = z.object({
   /** QA Item Performance: per question, sorted by average score descending (the chart pages by 15). */
   questionPerformance: z.array(
@@ -460,8 +464,13 @@ export const qaDashboardSchema = z.object({
       green: z.number().int(),
     }),
   ),
-  /** QA Performance Trend: one point per day with calls. */
-  /** `date` is YYYY-MM-DD in the query's time zone; averageScore is null when no answer applied that day. */
+  /** The trend's bucket, chosen from the period's length. */
+  trendBucket: z.enum(QA_TREND_BUCKETS),
+  /**
+   * QA Performance Trend: one point per bucket of the period, empty ones too (items 0). `date` is the
+   * bucket's key in the query's time zone: `YYYY-MM-DDTHH:00` (hour), `YYYY-MM-DD` (day, and the Monday
+   * of a week), `YYYY-MM` (month); averageScore is null when no answer applied in it.
+   */
   trend: z.array(
     z.object({ date: z.string(), averageScore: z.number().nullable(), items: z.number().int() }),
   ),

@@ -18,7 +18,7 @@ export function qaDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
         description:
           'QA items between fromTime and toTime (seconds, inclusive) of the agents the admin sees (owner: all; ' +
           'manager: managed teams): per-question average score (green 100, yellow 50, red 0; not applicable ' +
-          'left out), best first; a per-day trend in timeZone; per-agent rows; totals. A teamId outside the ' +
+          'left out), best first; a trend in timeZone by hour (a period of up to 2 days), day (up to 62), week or month, every bucket listed; per-agent rows; totals. A teamId outside the ' +
           "admin's teams is 403.",
         querystring: qaDashboardQuerySchema,
         response: { 200: qaDashboardSchema, ...errorResponses },

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
 import { agentInTeams, agentScope } from './qa-scope.ts';
+import { trendBucketFor, trendKeyer, trendKeys } from './qa-trend.ts';
 
 /** Options of {@link qaDashboard}. */
 export interface QaDashboardOptions {
@@ -16,20 +17,8 @@ export interface QaDashboardOptions {
   teamId?: string;
   /** Only these agents (identity ids); ids outside the scope are ignored. */
   userIds?: string[];
-  /** IANA time zone the trend's days are counted in. */
+  /** IANA time zone the trend's buckets are counted in. */
   timeZone: string;
-}
-
-/** A day formatter for the zone; an unknown zone is the caller's mistake (400). */
-function dayFormatter(timeZone: string) {
-  try {
-    // en-CA formats dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  } catch {
-    throw new AppError('VALIDATION', 'Unknown time zone', {
-      details: [{ path: 'timeZone', message: 'Unknown time zone' }],
-    });
-  }
 }
 
 /** FLAG_SCORE of an answer's flag in SQL (null for not applicable, which averages leave out). */
@@ -43,18 +32,20 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 /**
  * GET /api/qa/dashboard (spec 3 §2.5): the QA items of the period in the caller's scope (owner: the
  * organisation; manager: agents of the managed teams), as per-question average scores (FLAG_SCORE
- * averaged over the answers that applied, best first), a per-day trend in the caller's time zone,
+ * averaged over the answers that applied, best first), a trend in buckets that suit the period's
+ * length (qa-trend.ts) in the caller's time zone,
  * per-agent rows and totals. Agents' and totals' red/yellow/green count items by their worst flag;
  * the questions' count answers.
  */
 export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions): Promise<QaDashboard> {
   const { actor, fromTime, toTime, teamId, userIds } = options;
-  const toDay = dayFormatter(options.timeZone);
   if (toTime < fromTime) {
     throw new AppError('VALIDATION', 'toTime must not be before fromTime', {
       details: [{ path: 'toTime', message: 'toTime must not be before fromTime' }],
     });
   }
+  const trendBucket = trendBucketFor(fromTime, toTime);
+  const bucketOf = trendKeyer(trendBucket, options.timeZone);
   if (teamId) await assertTeamAccess(ctx, actor, teamId);
   const scope = and(
     eq(qaItems.orgId, actor.orgId),
@@ -104,16 +95,21 @@ export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions):
         .groupBy(qaQuestions.id)
     : [];
 
-  const days = new Map<string, { sum: number; scored: number; items: number }>();
+  const buckets = new Map<string, { sum: number; scored: number; items: number }>(
+    trendKeys(fromTime, toTime, trendBucket, options.timeZone).map((key) => [
+      key,
+      { sum: 0, scored: 0, items: 0 },
+    ]),
+  );
   const agents = new Map<string, QaDashboard['agents'][number] & { sum: number; scored: number }>();
   const totals = { items: 0, red: 0, yellow: 0, reviewed: 0 };
   for (const item of items) {
-    const date = toDay.format(item.qcAt);
-    const day = days.get(date) ?? { sum: 0, scored: 0, items: 0 };
-    day.sum += item.scoreSum;
-    day.scored += item.scored;
-    day.items += 1;
-    days.set(date, day);
+    const key = bucketOf(item.qcAt);
+    const bucket = buckets.get(key) ?? { sum: 0, scored: 0, items: 0 };
+    bucket.sum += item.scoreSum;
+    bucket.scored += item.scored;
+    bucket.items += 1;
+    buckets.set(key, bucket);
 
     const agent = agents.get(item.agentId) ?? {
       identityId: item.agentId,
@@ -144,8 +140,9 @@ export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions):
     questionPerformance: questions
       .map((q) => ({ ...q, averageScore: round1(q.averageScore) }))
       .sort((a, b) => b.averageScore - a.averageScore || a.questionText.localeCompare(b.questionText)),
-    // A day whose calls had no applicable answer has no score (null); it still counts its items.
-    trend: [...days.entries()]
+    trendBucket,
+    // A bucket without calls, or whose calls had no applicable answer, has no score (null).
+    trend: [...buckets.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([date, d]) => ({
         date,

@@ -186,18 +186,52 @@ describe('GET /api/qa/dashboard', () => {
     expect(earlier.questionPerformance.every((q) => q.averageScore === 0)).toBe(true);
   });
 
-  it("counts the trend's days in the asked time zone", async () => {
+  it("counts the trend's days in the asked time zone, every day of the week listed", async () => {
     const utc = await figures(tokens.owner);
-    expect(utc.trend).toEqual([
+    expect(utc.trendBucket).toBe('day');
+    expect(utc.trend.map((p) => p.date)).toEqual([
+      '2026-11-09',
+      '2026-11-10',
+      '2026-11-11',
+      '2026-11-12',
+      '2026-11-13',
+      '2026-11-14',
+      '2026-11-15',
+    ]);
+    expect(utc.trend.filter((p) => p.items > 0)).toEqual([
       { date: '2026-11-10', averageScore: 50, items: 1 },
       { date: '2026-11-11', averageScore: 80, items: 2 },
     ]);
-    const berlin = await figures(tokens.owner, { timeZone: 'Europe/Berlin' });
-    // 23:30 UTC on the 11th is 00:30 on the 12th in Berlin.
-    expect(berlin.trend).toEqual([
+    expect(utc.trend.find((p) => p.date === '2026-11-09')).toEqual({
+      date: '2026-11-09',
+      averageScore: null,
+      items: 0,
+    });
+    // The week of a Berlin browser: 23:30 UTC on the 11th is 00:30 on the 12th there.
+    const berlin = await figures(tokens.owner, {
+      fromTime: seconds('2026-11-08T23:00:00Z'),
+      toTime: seconds('2026-11-15T22:59:59Z'),
+      timeZone: 'Europe/Berlin',
+    });
+    expect(berlin.trend).toHaveLength(7);
+    expect(berlin.trend.filter((p) => p.items > 0)).toEqual([
       { date: '2026-11-10', averageScore: 50, items: 1 },
       { date: '2026-11-11', averageScore: 75, items: 1 },
       { date: '2026-11-12', averageScore: 83.3, items: 1 },
+    ]);
+  });
+
+  it('shows one day by the hour, so its calls make a trend rather than one dot', async () => {
+    const day = await figures(tokens.owner, {
+      fromTime: seconds('2026-11-11T00:00:00Z'),
+      toTime: seconds('2026-11-11T23:59:59Z'),
+    });
+    expect(day.trendBucket).toBe('hour');
+    expect(day.trend).toHaveLength(24);
+    expect(day.trend[0].date).toBe('2026-11-11T00:00');
+    expect(day.trend.filter((p) => p.items > 0)).toEqual([
+      { date: '2026-11-11T10:00', averageScore: 75, items: 1 },
+      { date: '2026-11-11T23:00', averageScore: 83.3, items: 1 },
     ]);
   });
 

@@ -69,7 +69,12 @@ export const QA_LABELS = {
     performance: 'QA Item Performance',
     performanceHint: 'Average score per question: green 100, yellow 50, red 0; not applicable left out.',
     trend: 'QA Performance Trend',
-    trendHint: 'Average score of the day’s answers.',
+    trendHint: {
+      hour: 'Average score of each hour’s answers.',
+      day: 'Average score of each day’s answers.',
+      week: 'Average score of each week’s answers.',
+      month: 'Average score of each month’s answers.',
+    },
     explorer: 'Data Explorer',
     explorerHint: 'Choose an agent to see their figures.',
     score: 'Average score',

@@ -1,11 +1,11 @@
 import '@mantine/charts/styles.css';
-import { QA_LIMITS, type QaDashboard } from '@agaton/contracts';
+import { QA_LIMITS, type QaDashboard, type QaTrendBucket } from '@agaton/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatShortDate } from '../../../components/ui/format';
 import { scoreColor } from '../../../components/ui/score-band';
 import { QA_LABELS as L } from '../texts';
+import { trendLabels } from '../utils/trend';
 
 const D = L.dashboard;
 /** Long questions are cut on the axis; the tooltip shows the whole text. */
@@ -69,15 +69,19 @@ export function PerformanceChart({ questions }: { questions: QaDashboard['questi
   );
 }
 
-/** QA Performance Trend (spec 3 §2.5): the day's average score, as an area. */
-export function TrendChart({ trend }: { trend: QaDashboard['trend'] }) {
-  const data = trend.map((d) => ({
-    day: formatShortDate(d.date),
+/**
+ * QA Performance Trend (spec 3 §2.5): the average score per bucket of the period (hours of a day,
+ * days of a week or month), as an area; empty buckets keep the axis whole and the line joins across.
+ */
+export function TrendChart({ bucket, trend }: { bucket: QaTrendBucket; trend: QaDashboard['trend'] }) {
+  const labels = trendLabels(bucket, trend);
+  const data = trend.map((d, i) => ({
+    day: labels[i],
     [D.score]: d.averageScore,
     [D.items]: d.items,
   }));
   return (
-    <ChartCard title={D.trend} hint={D.trendHint} testId="qa-trend-chart">
+    <ChartCard title={D.trend} hint={D.trendHint[bucket]} testId="qa-trend-chart">
       <AreaChart
         h={240}
         data={data}

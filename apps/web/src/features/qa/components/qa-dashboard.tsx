@@ -41,7 +41,7 @@ function Totals({ totals }: { totals: Figures['totals'] }) {
   );
 }
 
-/** The browser's time zone: the trend counts days as the admin sees them. */
+/** The browser's time zone: the trend counts hours and days as the admin sees them. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
@@ -107,7 +107,7 @@ export function QaDashboard(props: { admin: Admin; alertsTab: boolean; scorecard
       <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
         <Totals totals={data.totals} />
         <PerformanceChart key={`${preset}-${teamId}-${agent?.id}`} questions={data.questionPerformance} />
-        <TrendChart trend={data.trend} />
+        <TrendChart bucket={data.trendBucket} trend={data.trend} />
         {agent ? (
           <AgentAnalysis
             agent={agent}
