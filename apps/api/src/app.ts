@@ -9,9 +9,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/env.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppContext } from './lib/context.ts';
+import { loggerOptions, requestIdFrom } from './lib/logging.ts';
 import { typed } from './lib/route-kit.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -39,6 +41,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { trainingInsightsRoutes } from './modules/training-insights/training-insights.routes.ts';
+import { registerAccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
@@ -60,8 +63,8 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Built SPA to serve with index.html fallback; skipped when the folder does not exist. */
   webDistDir?: string;
-  /** Fastify logger option; defaults to LOG_LEVEL. */
-  logger?: boolean | { level: string };
+  /** Fastify logger: false for none; a level (and a stream, for tests that read the log); default LOG_LEVEL. */
+  logger?: false | { level: string; stream?: DestinationStream };
   /** Overrides the object store chosen from S3_BUCKET (tests). */
   objectStore?: ObjectStore;
   /** Overrides the Chromium report printer (tests point one at their own page server). */
@@ -79,17 +82,21 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? config.LOG_LEVEL, options.logger?.stream),
+    // The access log (plugins/access-log.ts) is the one line per request, with this id.
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: config.BODY_LIMIT_BYTES,
     ...timeoutOptions(config),
-    // Two log lines per request cost more than the /app-user/me handler itself; keep them for debugging.
-    logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
-    }),
+    // Fastify's two lines per request are replaced by the one access-log line.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerAccessLog(app);
   registerErrorHandling(app);
   registerInputGuard(app);
   registerEarlyClose(app);

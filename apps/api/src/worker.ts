@@ -2,6 +2,7 @@ import { openDatabase } from '@agaton/db';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env.ts';
 import type { AppContext } from './lib/context.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
 import { embeddedTransport, Mailer } from './providers/mail/mailer.ts';
@@ -14,7 +15,7 @@ import { smtpTransport } from './providers/mail/smtp.ts';
  */
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino(loggerOptions(config.LOG_LEVEL));
   if (!config.DATABASE_URL) {
     // PGlite lives inside one process: the api's own workers analyse sessions there.
     throw new ConfigError(

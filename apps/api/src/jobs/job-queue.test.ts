@@ -93,6 +93,27 @@ describe(`job queue on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(id).toEqual(expect.any(String));
     await waitFor(async () => (await jobRow(schema, id!))?.state === 'completed', 15_000, 'completion');
     expect(seen).toEqual([{ id, data: { sessionId: 's-1' }, retryCount: 0 }]);
+    // An operator sees the attempt start and end, with what it was about, how long it took and how it went.
+    const lines = logged.filter((entry) => entry.msg === 'job started' || entry.msg === 'job ended');
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        msg: 'job started',
+        obj: { queue: 'round-trip', jobId: id, attempt: 1, sessionId: 's-1' },
+      },
+      {
+        level: 'info',
+        msg: 'job ended',
+        obj: {
+          queue: 'round-trip',
+          jobId: id,
+          attempt: 1,
+          sessionId: 's-1',
+          ms: expect.any(Number),
+          outcome: 'done',
+        },
+      },
+    ]);
   });
 
   it('adds nothing for a singleton key that is already queued, and keyless jobs never collide', async () => {
@@ -132,6 +153,12 @@ describe(`job queue on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const id = await queue.send('flaky', { n: 1 });
     await waitFor(async () => (await jobRow(schema, id!))?.state === 'completed', 30_000, 'completion');
     expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
+    const ends = logged.filter((entry) => entry.msg === 'job ended').map((entry) => entry.obj);
+    expect(ends).toMatchObject([
+      { attempt: 1, outcome: 'error', err: { message: 'transient 1' } },
+      { attempt: 2, outcome: 'error', err: { message: 'transient 2' } },
+      { attempt: 3, outcome: 'done' },
+    ]);
     // Backoff: the first retry waits 1–2 s, the second 2–4 s.
     expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(900);
     expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(1900);

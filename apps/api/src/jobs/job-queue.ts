@@ -148,6 +148,16 @@ function toError(output: unknown): Error {
   return new Error('job failed');
 }
 
+/** The ids a job is about (`sessionId`, `callId`, …), for its log lines; nothing else of its data. */
+function jobSubject(data: unknown): Record<string, string> {
+  if (!data || typeof data !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(data).filter(
+      (entry): entry is [string, string] => /Id$/.test(entry[0]) && typeof entry[1] === 'string',
+    ),
+  );
+}
+
 /** Creates the queue and its failure queue, or brings an existing one's settings up to date. */
 async function declareQueue(boss: PgBoss, spec: QueueSpec) {
   const failed = failedQueueName(spec.name);
@@ -214,7 +224,18 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
         queue,
         { localConcurrency: workOptions.concurrency, batchSize: 1, pollingIntervalSeconds: polling },
         async ([job]) => {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
+          // One line when an attempt starts and one when it ends (duration, outcome) for every analysis.
+          const fields = { queue, jobId: job.id, attempt: job.retryCount + 1, ...jobSubject(job.data) };
+          const started = performance.now();
+          const ms = () => Math.round(performance.now() - started);
+          log.info(fields, 'job started');
+          try {
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, signal: job.signal });
+          } catch (error) {
+            log.warn({ ...fields, ms: ms(), outcome: 'error', err: error }, 'job ended');
+            throw error;
+          }
+          log.info({ ...fields, ms: ms(), outcome: 'done' }, 'job ended');
         },
       );
       // Every process that works a queue also works its failure queue, so a job that failed for good

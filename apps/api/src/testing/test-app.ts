@@ -24,7 +24,10 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'mailTransport' | 'analysisWorkers' | 'objectStore' | 'pdfRenderer'> = {},
+  options: Pick<
+    BuildAppOptions,
+    'mailTransport' | 'analysisWorkers' | 'objectStore' | 'pdfRenderer' | 'logger'
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'agaton-api-test-'));
