@@ -13,6 +13,7 @@ const CoachSignInRoute = lazyPage(() => import('./routes/auth/coach-sign-in'));
 const CoachSignUpRoute = lazyPage(() => import('./routes/auth/coach-sign-up'));
 const DesktopAppRedirectRoute = lazyPage(() => import('./routes/auth/desktop-app-redirect'));
 const OAuthRedirectRoute = lazyPage(() => import('./routes/auth/oauth-redirect'));
+const VerifyEmailRoute = lazyPage(() => import('./routes/auth/verify-email'));
 const CoachAskAgatonRoute = lazyPage(() => import('./routes/coach/ask-agaton'));
 const CoachCheckoutRoute = lazyPage(() => import('./routes/coach/checkout'));
 const CoachIndexRoute = lazyPage(() => import('./routes/coach/coach-home'));
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
   { path: paths.coachResetPassword.path, element: <CoachResetPasswordRoute /> },
   { path: '/coach/auth/reset-pass', element: <CoachResetPasswordRoute /> },
   { path: paths.coachOauthRedirect.path, element: <OAuthRedirectRoute /> },
+  { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
   { path: paths.coachDesktopAppRedirect.path, element: <DesktopAppRedirectRoute /> },
   // The training invitation opens signed out too (the invitee may have no account yet).
   { path: paths.coachTrainingInvite.path, element: <CoachTrainingInviteRoute /> },

@@ -10,6 +10,8 @@ export const paths = {
   signup: { path: '/signup', href: () => '/signup' },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { path: '/reset-password/:token', href: (token: string) => `/reset-password/${token}` },
+  // Not in the spec (issue 16 part 4): the e-mail verification link of coach and admin accounts.
+  verifyEmail: { path: '/verify-email/:token', href: (token: string) => `/verify-email/${token}` },
 
   // General
   assessment: { path: '/assessment', href: () => '/assessment' },

@@ -10,6 +10,7 @@ import {
   REALMS,
   type Realm,
   type SignUpResponse,
+  type VerifyEmailResponse,
 } from '@agaton/contracts';
 import { ApiError, api } from '../../../lib/api-client';
 import { storeSession } from '../../../lib/session';
@@ -55,6 +56,14 @@ export const coachRequestPasswordReset = (email: string) =>
 
 export const coachUpdatePassword = (token: string, password: string) =>
   api.request<void>('/password', { method: 'PUT', bearer: token, body: { password } });
+
+/** Verifies an account's e-mail with the token of the link we mailed (single use). */
+export const verifyEmail = (token: string) =>
+  api.request<VerifyEmailResponse>('/auth/verify-email', { method: 'POST', body: { token } });
+
+/** Mails a new verification link if the realm has an unverified account with this e-mail (always 204). */
+export const resendVerificationEmail = (email: string, realm: Realm) =>
+  api.request<void>('/auth/verify-email/resend', { method: 'POST', body: { email, realm } });
 
 /** Admin sign-in with a password, a social token or an OAuth code; stores the admin token. */
 export async function adminSignIn(body: AdminAuthRequest): Promise<AdminAuthResponse> {

@@ -1,4 +1,4 @@
-import { messages, REALMS } from '@agaton/contracts';
+import { messages, OAUTH_CALLBACK_ERRORS, REALMS } from '@agaton/contracts';
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -6,10 +6,13 @@ import { paths } from '../../../config/paths';
 import { adminSignIn, exchangeCoachCode } from '../api/auth-api';
 import { safeReturnPath } from '../utils/redirects';
 
-/** Texts for the `error` our OpenID Connect callback can send back (spec 1 section 8). */
+/** Texts for the `error` our OpenID Connect callback can send back (spec 1 section 8, issue 16 part 4). */
 const callbackErrors: Record<string, string> = {
-  email_missing: messages.signUp.emailMissing,
-  no_account: messages.signIn.noAccountWithEmail,
+  [OAUTH_CALLBACK_ERRORS.emailMissing]: messages.signUp.emailMissing,
+  [OAUTH_CALLBACK_ERRORS.noAccount]: messages.signIn.noAccountWithEmail,
+  [OAUTH_CALLBACK_ERRORS.emailUnverified]: messages.signIn.providerEmailUnverified,
+  [OAUTH_CALLBACK_ERRORS.accountUnverified]: messages.signIn.accountEmailUnverified,
+  [OAUTH_CALLBACK_ERRORS.ssoNotAllowed]: messages.signIn.ssoNotAllowed,
 };
 
 const dashboardFor = (realm: string | null) =>
