@@ -27,6 +27,23 @@ describe('configuration', () => {
     expect(attempt).toThrow(/LOG_LEVEL/);
   });
 
+  it('takes SECRETS_KEY as 32 bytes in base64; derives one outside production only', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ DATA_DIR: dataDir(), SECRETS_KEY: key }).secretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SECRETS_KEY: 'c2hvcnQ=' })).toThrow(
+      /SECRETS_KEY: must be 32 bytes in base64/,
+    );
+    const development = loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 'j'.repeat(40) });
+    expect(development.secretsKey).toHaveLength(32);
+    expect(development.secretsKeyDerived).toBe(true);
+    const production = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      DEMO_PASSWORD: 'Other-123',
+    });
+    expect(production.secretsKey).toBeUndefined();
+  });
+
   it('enables a social provider only when its client id and secret are both set', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

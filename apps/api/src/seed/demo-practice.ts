@@ -179,6 +179,8 @@ async function acceptedDemoTrainee(
       email: trainee.email,
       password: ctx.config.DEMO_PASSWORD,
       firstName: trainee.name.split(' ')[0],
+      // Seeded accounts are created verified, like the other demo accounts.
+      emailVerified: true,
     }));
   let [candidate] = await ctx.db
     .select({ id: candidates.id, traineeStatus: candidates.traineeStatus })
