@@ -7,6 +7,8 @@ import { purgeExpiredTokens } from './modules/auth/cleanup.ts';
 
 /** Production entry: migrate, seed an empty database, serve API + SPA on PORT. */
 async function main() {
+  // Whatever this process writes under DATA_DIR (database, recordings, secrets) is its owner's alone.
+  process.umask(0o077);
   const config = loadConfig();
   let log: ((error: Error) => void) | undefined;
   const db = openDatabase({

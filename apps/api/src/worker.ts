@@ -14,6 +14,8 @@ import { smtpTransport } from './providers/mail/smtp.ts';
  * the api processes to keep analysis off them.
  */
 async function main() {
+  // Files this process writes (object store folder) are its owner's alone, as in the api.
+  process.umask(0o077);
   const config = loadConfig();
   const log = pino(loggerOptions(config.LOG_LEVEL));
   if (!config.DATABASE_URL) {

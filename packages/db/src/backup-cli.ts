@@ -8,6 +8,8 @@ import { type BackupTarget, backupDatabase, restoreDatabase } from './backup.ts'
  * PGlite in DATA_DIR/pglite (default ./data at the repo root) — the same choice the server makes.
  * PGlite: stop the server first (it holds the directory). Restore needs a fresh, empty database.
  */
+// A backup (pg_dump's file too) and a restored data folder are readable by their owner only.
+process.umask(0o077);
 const { positionals } = parseArgs({ allowPositionals: true });
 const [command, file] = positionals;
 if ((command !== 'backup' && command !== 'restore') || !file) {

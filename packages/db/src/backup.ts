@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { restrictModes } from './client.ts';
 
 /**
  * Database backup and restore for both engines (docs/operations.md "Backup and restore"):
@@ -65,4 +66,5 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   } finally {
     await db.close();
   }
+  await restrictModes(target.pgliteDir);
 }

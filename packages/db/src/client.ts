@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { chmod, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -58,13 +59,34 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       close: () => pool.end(),
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pglite ?? new PGlite(options.pgliteDir);
+  const dir = options.pgliteDir;
+  if (dir) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
+  const client = options.pglite ?? new PGlite(dir);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (dir) await restrictModes(dir);
+    },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's file system layer creates its files 0666 whatever the umask (PostgreSQL itself would use
+ * 0600): this sets the data folder's files to 0600 and folders to 0700, once the server has opened and
+ * migrated it. Files PGlite adds later are 0666 again, but they sit in a 0700 folder no one else can enter.
+ */
+export async function restrictModes(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await restrictModes(path);
+    else if (entry.isFile()) await chmod(path, 0o600);
+  }
 }

@@ -94,13 +94,14 @@ export class LocalObjectStore implements ObjectStore {
 
   async put(key: string, body: NodeJS.ReadableStream | Readable, options: PutOptions): Promise<StoredObject> {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
+    // Owner only (decision 020): recordings are personal data.
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     // Written beside the target and renamed over it once complete and synced: rename is atomic within
     // a folder, so a crash or a failed upload never leaves a partial object under the real key.
     const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.partial`);
     const meter = new MeteringStream(options.maxBytes);
     try {
-      await pipeline(body, meter, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(body, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
       const handle = await open(temp, 'r+');
       try {
         await handle.sync();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -253,4 +253,25 @@ behaviourSuite('s3', async () => {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+});
+
+describe('local object store file modes', () => {
+  it('writes objects 0600 in folders 0700, whatever the umask', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'agaton-modes-'));
+    const previous = process.umask(0o022);
+    try {
+      const store = createObjectStore(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }));
+      await store.put('recordings/user-9/a.webm', Readable.from([Buffer.from('bytes')]), {
+        contentType: 'audio/webm',
+        maxBytes: MB,
+      });
+      const mode = (path: string) => statSync(path).mode & 0o777;
+      expect(mode(join(dataDir, 'objects', 'recordings', 'user-9', 'a.webm'))).toBe(0o600);
+      expect(mode(join(dataDir, 'objects', 'recordings', 'user-9'))).toBe(0o700);
+      expect(mode(join(dataDir, 'objects', 'recordings'))).toBe(0o700);
+    } finally {
+      process.umask(previous);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
