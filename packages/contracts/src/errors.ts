@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'INTERNAL',
   'BUSY',
   'TIMEOUT',
+  'STORAGE_FULL',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -50,6 +51,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BUSY: 503,
   /** The work did not finish before its deadline; worth retrying, so also 503 with Retry-After. */
   TIMEOUT: 503,
+  /** The server's disk (DATA_DIR) is full: nothing was stored; an operator must free space. */
+  STORAGE_FULL: 507,
 };
 
 /**
@@ -132,6 +135,7 @@ export const messages = {
   request: {
     malformedJson: 'The request body is not valid JSON.',
     tooLarge: 'The request is too large.',
+    storageFull: 'The server is out of storage space. Nothing was saved; please try again later.',
     unsupportedMediaType: 'This content type is not supported.',
     rateLimited: 'Too many attempts. Please wait a moment and try again.',
     notFound: 'Not found.',
@@ -184,6 +188,7 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   ACCOUNT_EXISTS: messages.signUp.accountExists,
   CONFLICT: messages.general.fallback,
   PAYLOAD_TOO_LARGE: messages.request.tooLarge,
+  STORAGE_FULL: messages.request.storageFull,
   UNSUPPORTED_MEDIA_TYPE: messages.request.unsupportedMediaType,
   UNPROCESSABLE: messages.general.fallback,
   RATE_LIMITED: messages.request.rateLimited,

@@ -74,6 +74,19 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /**
+ * The disk is full: a file write failed with ENOSPC (or a quota with EDQUOT), or PostgreSQL/PGlite
+ * could not extend a file (SQLSTATE 53100 disk_full). A clear 507 instead of a 500; the write that
+ * failed left nothing behind (the object store removes its temp file, the database rolls back).
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
  * busboy (inside @fastify/multipart) throws plain errors for a broken multipart body: no or an absurd
  * boundary, the body ending mid-part. They are the client's fault, whichever route read the parts.
  */
@@ -104,6 +117,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         return send(reply, new AppError('PAYLOAD_TOO_LARGE'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'out of storage space');
+      return send(reply, new AppError('STORAGE_FULL'));
     }
     const state = sqlState(error);
     const databaseError = state ? DATABASE_CLIENT_ERRORS[state] : undefined;
