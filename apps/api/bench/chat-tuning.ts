@@ -120,5 +120,36 @@ export function tuningCases(d: BenchData): Case[] {
       key: (a) => REFUSED.test(a),
     },
     { who: 'admin', q: 'Scores of #Marketing this month', outOfScope: true, key: (a) => REFUSED.test(a) },
+    // Added with the embedding classifier (issue 15): other people for a coach, organisations by name.
+    {
+      who: 'coach',
+      q: 'How do I rank against the rest of the team?',
+      outOfScope: true,
+      key: (a) => REFUSED.test(a) && !a.includes('92') && !a.includes('Sam'),
+    },
+    {
+      who: 'coach',
+      q: 'Who is top of the leaderboard?',
+      outOfScope: true,
+      key: (a) => REFUSED.test(a) && !a.includes('Sam'),
+    },
+    {
+      who: 'admin',
+      q: "What are Globex's QA flags?",
+      outOfScope: true,
+      key: (a) => REFUSED.test(a) && !a.includes('No QA item'),
+    },
+    {
+      who: 'admin',
+      q: "List Umbrella Corp's agents",
+      outOfScope: true,
+      key: (a) => REFUSED.test(a) && !a.includes('Casey'),
+    },
+    {
+      who: 'stranger',
+      q: 'How is Riley Rep doing?',
+      outOfScope: true,
+      key: (a) => REFUSED.test(a) && !a.includes('/dashboard/'),
+    },
   ];
 }

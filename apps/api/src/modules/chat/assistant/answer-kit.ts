@@ -70,3 +70,14 @@ export function delta(now: number, before: number): string {
   const d = Math.round(now - before);
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
 }
+
+/** Answers to the parts of one question, one after the other, as one answer. */
+export function joinAnswers(parts: Answer[]): Answer {
+  const cited = new Map<string, ChatCitation>();
+  for (const part of parts) for (const c of part.citations) if (!cited.has(c.href)) cited.set(c.href, c);
+  return {
+    markdown: parts.map((p) => p.markdown).join('\n\n'),
+    citations: [...cited.values()],
+    steps: parts.flatMap((p, i) => [{ kind: 'part', detail: `${i + 1} of ${parts.length}` }, ...p.steps]),
+  };
+}

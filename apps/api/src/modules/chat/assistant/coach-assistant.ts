@@ -1,11 +1,11 @@
 import type { AppContext } from '../../../lib/context.ts';
 import { articlesFor } from '../../coaching-reports/learning-needs.ts';
 import { type ChatScope, ownSessions, reportsOf } from '../chat-data.ts';
-import { AnswerBuilder, coachLinks } from './answer-kit.ts';
+import { type Answer, AnswerBuilder, coachLinks, joinAnswers } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';
 import { unknownNames } from './names.ts';
 import { comparedPeriods, formatDay, periodsIn } from './periods.ts';
-import { isScoreType, recogniseQuestion } from './question-types.ts';
+import { isScoreType, questionParts, recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
 
 /** What a coach may ask, shown when a question is not understood or is out of reach. */
@@ -19,7 +19,7 @@ export const COACH_SUGGESTIONS = [
 
 /** Questions about other people, teams or the organisation: a coach sees only their own data. */
 const OTHERS =
-  /(^|\s)[@#]\w|\b(my (team|colleagues?|coworkers?|manager)|colleagues?|coworkers?|other (people|users|coaches|agents|members)|everyone|someone else|(his|her|their) (score|sessions?|results?)|organi[sz]ations?|company'?s|(whole|entire) (company|team|department|office)|everybody|(the|our|my) agents)\b/i;
+  /(^|\s)[@#]\w|\b(my (team|colleagues?|coworkers?|manager)|colleagues?|coworkers?|other (people|users|coaches|agents|members)|everyone|someone else|(his|her|their) (score|sessions?|results?)|organi[sz]ations?|company'?s|(whole|entire) (company|team|department|office)|everybody|(the|our|my) agents|leaderboards?|rankings?|rank(ed)? (against|among)|(the|our) team'?s?\b.{0,12}\b(scores?|results?|averages?|members?|rankings?|leaderboard|best|worst)|(the rest|others) (of|on|in) (the|my|our) team)\b/i;
 
 /** "Sam's score", "Sam Seller's sessions": a named person's data. */
 const SOMEONES = /\b(?!(?:My|I|It|That|What|Who|Let|Today|Yesterday)'s)[A-Z][a-z]+(?: [A-Z][a-z]+)?['’]s\b/;
@@ -37,7 +37,8 @@ export async function answerCoach(
   scope: Extract<ChatScope, { kind: 'coach' }>,
   text: string,
   now: Date,
-) {
+  options: { whole?: boolean } = {},
+): Promise<Answer> {
   const a = new AnswerBuilder();
   // Someone named who is not the asker ("What did Parker Support score?") is someone else.
   const own = [`${scope.firstName} ${scope.lastName}`.trim(), scope.firstName].filter(Boolean);
@@ -49,6 +50,12 @@ export async function answerCoach(
     suggestions(a, COACH_SUGGESTIONS);
     return a.done();
   }
+  // Two questions in one: each answered in turn (each part goes through the same checks).
+  const parts = options.whole ? [text] : await questionParts(text);
+  if (parts.length > 1)
+    return joinAnswers(
+      await Promise.all(parts.map((part) => answerCoach(ctx, scope, part, now, { whole: true }))),
+    );
   const recognised = await recogniseQuestion(text);
   const periods = periodsIn(text, now);
   // Two periods named with a score question ("did it change between last week and this week") compare them.
