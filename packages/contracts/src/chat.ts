@@ -101,8 +101,8 @@ export const chatThreadParamsSchema = z.object({ threadId: z.uuid() });
 
 /**
  * GET /api/chat/mentions (admins): the people (agents) and teams the admin may tag in the composer,
- * exactly the scope the assistant resolves mentions against. Names are unique enough to type: the
- * composer inserts `@Name` or `#Team` into the text, which is how mentions are sent.
+ * exactly the scope the assistant resolves mentions against. The composer inserts `@Name` or `#Team`
+ * into the text and sends the picked ids beside it (`mentions`).
  */
 export const chatMentionsResponseSchema = z.object({
   people: z.array(z.object({ id: z.string(), name: z.string(), teams: z.array(z.string()) })),
@@ -110,10 +110,26 @@ export const chatMentionsResponseSchema = z.object({
 });
 export type ChatMentions = z.infer<typeof chatMentionsResponseSchema>;
 
-/** POST /api/chat/threads/{threadId}/messages. Mentions are in the text: @Agent Name, #Team. */
+/**
+ * A mention picked from the composer's list: which person (member id) or team the `@Name` or `#Team`
+ * in the text stands for, so two with the same name are told apart.
+ */
+export const chatMentionSchema = z.object({
+  sign: z.enum(['@', '#']),
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(200),
+});
+export type ChatMention = z.infer<typeof chatMentionSchema>;
+
+/**
+ * POST /api/chat/threads/{threadId}/messages. Mentions are in the text (@Agent Name, #Team); those
+ * picked from the list also come in `mentions` with their ids. A typed name that fits several people
+ * or teams gets a question back: which one.
+ */
 export const sendChatMessageRequestSchema = z.object({
   userType: chatUserTypeSchema,
   text: z.string().trim().min(1, 'Required').max(CHAT_LIMITS.maxMessageChars),
+  mentions: z.array(chatMentionSchema).max(50).optional(),
   /** Spec field of the hosted-assistant design; accepted and ignored. */
   openaiAssistantId: z.string().max(200).optional(),
 });

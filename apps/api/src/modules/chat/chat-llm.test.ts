@@ -4,6 +4,7 @@ import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
 import { addSession, ask, firstThread, shownText } from './chat.test-helper.ts';
+import { CHAT_HISTORY_MAX_CHARS } from './chat-runs.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -29,7 +30,8 @@ function modelServer() {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const send = (delta: object, finish: string | null = null) =>
       res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
-    const question: string = body.messages.find((m: { role: string }) => m.role === 'user').content;
+    // The question is the last user message (earlier ones are the thread's history).
+    const question: string = body.messages.findLast((m: { role: string }) => m.role === 'user').content;
     const tool = body.messages.find((m: { role: string }) => m.role === 'tool');
     if (!tool) {
       const args = JSON.stringify({ question });
@@ -77,6 +79,8 @@ describe('Ask Agaton with a model (OpenAI-compatible, tool calls)', () => {
     await addSession(t.db, other.id, new Date(Date.now() - DAY), { total: 93 });
     token = (await signIn(t.app, coach.email, FACTORY_PASSWORD)).accessToken;
   });
+  const newThread = async () =>
+    (await call(t.app, 'POST', '/api/chat/threads', { token })).json().threadId as string;
   afterAll(async () => {
     await t.close();
     (model.server as Server).close();
@@ -100,6 +104,43 @@ describe('Ask Agaton with a model (OpenAI-compatible, tool calls)', () => {
     expect(steps.map((s: { kind: string }) => s.kind)).toEqual(
       expect.arrayContaining(['model', 'tool lookup']),
     );
+  });
+
+  it('sends the thread’s earlier messages before the question, the newest that fit the bound', async () => {
+    const threadId = await newThread();
+    const first = await ask(t.app, token, threadId, 'What was my score in my last session?');
+    model.seen.length = 0;
+    await ask(t.app, token, threadId, 'And how fast do I speak?');
+    const sent = model.seen[0].body.messages;
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent[1].content).toBe('What was my score in my last session?');
+    expect(sent[2].content).toBe(first.text);
+    expect(sent[3].content).toBe('And how fast do I speak?');
+    // Another thread's messages are not part of it.
+    const other = await newThread();
+    model.seen.length = 0;
+    await ask(t.app, token, other, 'How fast do I speak?');
+    expect(model.seen[0].body.messages.map((m) => m.role)).toEqual(['system', 'user']);
+  });
+
+  it('leaves out the oldest messages once the thread is longer than the bound', async () => {
+    const threadId = await newThread();
+    // Each question is near the longest allowed; together they pass the bound.
+    const long = (n: number) => `Question ${n}: what was my score? ${'Please be precise. '.repeat(150)}`;
+    const turns = Math.ceil(CHAT_HISTORY_MAX_CHARS / long(0).length) + 1;
+    for (let n = 1; n <= turns; n++) await ask(t.app, token, threadId, long(n));
+    model.seen.length = 0;
+    await ask(t.app, token, threadId, 'And my fluency?');
+    const history = model.seen[0].body.messages.slice(1, -1);
+    const chars = history.reduce((sum, m) => sum + (m.content ?? '').length, 0);
+    expect(chars).toBeLessThanOrEqual(CHAT_HISTORY_MAX_CHARS);
+    expect(history.length).toBeGreaterThan(0);
+    // The newest earlier question is there, the first is not.
+    expect(history.some((m) => m.content?.startsWith(`Question ${turns}:`))).toBe(true);
+    expect(history.some((m) => m.content?.startsWith('Question 1:'))).toBe(false);
+    // Messages are whole, never cut in the middle.
+    for (const m of history.filter((x) => x.role === 'user'))
+      expect(m.content).toMatch(/Please be precise\.$/);
   });
 
   it('Stop aborts the upstream request and ends the run as cancelled', async () => {

@@ -1,16 +1,49 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHAT_TEXTS, type ChatStreamEvent } from '@agaton/contracts';
 import { chatMessages, chatRuns, chatThreads } from '@agaton/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
 import type { Answer } from './assistant/answer-kit.ts';
 import { type ChatOwner, findThread, summaryOf, toMessage } from './chat.service.ts';
 
+/** An earlier message of the thread, oldest first, as a model is shown it. */
+export interface HistoryMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * How much of the thread a model sees besides the question: the newest earlier messages whose text
+ * adds up to at most this many characters (about 2,000 tokens), whole messages only, and never more
+ * than CHAT_HISTORY_MAX_MESSAGES of them. The one place these bounds live.
+ */
+export const CHAT_HISTORY_MAX_CHARS = 8000;
+export const CHAT_HISTORY_MAX_MESSAGES = 20;
+
+/** The newest messages that fit the bounds, oldest first (`messages` newest first). */
+export function boundedHistory(newestFirst: HistoryMessage[]): HistoryMessage[] {
+  const kept: HistoryMessage[] = [];
+  let chars = 0;
+  for (const m of newestFirst.slice(0, CHAT_HISTORY_MAX_MESSAGES)) {
+    if (!m.content.trim()) continue;
+    chars += m.content.length;
+    if (chars > CHAT_HISTORY_MAX_CHARS) break;
+    kept.push(m);
+  }
+  return kept.reverse();
+}
+
 /**
  * Produces the answer to one question: the offline assistant (returns it whole) or a model (streams
- * its deltas to `emit` as they come, then returns the whole answer).
+ * its deltas to `emit` as they come, then returns the whole answer). `history` is the thread's recent
+ * earlier messages (bounded), which the model path sends along; the offline assistant ignores it.
  */
-export type Answerer = (text: string, signal: AbortSignal, emit: (delta: string) => void) => Promise<Answer>;
+export type Answerer = (
+  text: string,
+  signal: AbortSignal,
+  emit: (delta: string) => void,
+  history: HistoryMessage[],
+) => Promise<Answer>;
 
 type Listener = (event: ChatStreamEvent) => void;
 
@@ -115,12 +148,18 @@ export class ChatRuns {
       this.emit(live, { event: 'created', data: { runId: live.runId, message: toMessage(message) } });
       // A model streams its own deltas; the offline assistant's finished answer is streamed here.
       let streamedByAnswerer = false;
-      const answer = await answerer(text, signal, (delta) => {
-        if (signal.aborted) return;
-        streamedByAnswerer = true;
-        streamed += delta;
-        this.emit(live, { event: 'delta', data: { runId: live.runId, text: delta } });
-      });
+      const history = await this.history(live);
+      const answer = await answerer(
+        text,
+        signal,
+        (delta) => {
+          if (signal.aborted) return;
+          streamedByAnswerer = true;
+          streamed += delta;
+          this.emit(live, { event: 'delta', data: { runId: live.runId, text: delta } });
+        },
+        history,
+      );
       if (!streamedByAnswerer) {
         for (const group of wordGroups(answer.markdown)) {
           if (signal.aborted) break;
@@ -160,6 +199,17 @@ export class ChatRuns {
     } finally {
       this.live.delete(live.runId);
     }
+  }
+
+  /** The thread's earlier messages (not this run's), bounded as the model may see them. */
+  private async history(live: LiveRun): Promise<HistoryMessage[]> {
+    const rows = await this.ctx.db
+      .select({ role: chatMessages.role, content: chatMessages.content })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.threadId, live.threadId), ne(chatMessages.runId, live.runId)))
+      .orderBy(desc(chatMessages.createdAt))
+      .limit(CHAT_HISTORY_MAX_MESSAGES);
+    return boundedHistory(rows.map((r) => ({ role: r.role as HistoryMessage['role'], content: r.content })));
   }
 
   private async finishCancelled(

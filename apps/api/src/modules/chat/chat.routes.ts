@@ -1,5 +1,6 @@
 import {
   type AccessTokenClaims,
+  type ChatMention,
   cancelChatRequestSchema,
   chatEventsQuerySchema,
   chatFeedbackRequestSchema,
@@ -36,15 +37,20 @@ import { type Answerer, ChatRuns } from './chat-runs.ts';
  * The assistant for this asker's scope (resolved when the question is sent): an OpenAI-compatible
  * model when LLM_BASE_URL and LLM_MODEL are set, the offline assistant otherwise.
  */
-function answererFor(ctx: AppContext, scope: ChatScope): Answerer {
+function answererFor(ctx: AppContext, scope: ChatScope, mentions: ChatMention[]): Answerer {
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = ctx.config;
   if (LLM_BASE_URL && LLM_MODEL) {
-    return llmAnswerer(ctx, scope, { baseUrl: LLM_BASE_URL, apiKey: LLM_API_KEY, model: LLM_MODEL });
+    return llmAnswerer(
+      ctx,
+      scope,
+      { baseUrl: LLM_BASE_URL, apiKey: LLM_API_KEY, model: LLM_MODEL },
+      mentions,
+    );
   }
   return (text) =>
     scope.kind === 'coach'
       ? answerCoach(ctx, scope, text, new Date())
-      : answerAdmin(ctx, scope, text, new Date());
+      : answerAdmin(ctx, scope, text, new Date(), { mentions });
 }
 
 /**
@@ -135,7 +141,7 @@ export async function chatRoutes(app: FastifyInstance, options: { ctx: AppContex
         owner: who,
         threadId: request.params.threadId,
         text: request.body.text,
-        answer: answererFor(ctx, scope),
+        answer: answererFor(ctx, scope, request.body.mentions ?? []),
       });
       return reply.code(202).send(started);
     },

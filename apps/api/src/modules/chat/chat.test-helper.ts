@@ -60,10 +60,11 @@ export async function ask(
   threadId: string,
   text: string,
   userType = 'USER',
+  mentions?: { sign: '@' | '#'; id: string; name: string }[],
 ) {
   const sent = await call(app, 'POST', `/api/chat/threads/${threadId}/messages`, {
     token,
-    body: { userType, text },
+    body: { userType, text, ...(mentions ? { mentions } : {}) },
   });
   if (sent.statusCode !== 202) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
   const { runId } = sent.json();

@@ -1,4 +1,4 @@
-import type { Candidate } from '@agaton/contracts';
+import type { Candidate, ChatMention } from '@agaton/contracts';
 import type { AppContext } from '../../../lib/context.ts';
 import {
   type ChatScope,
@@ -10,14 +10,14 @@ import {
   visiblePeople,
   visibleTeams,
 } from '../chat-data.ts';
-import { AnswerBuilder, adminLinks } from './answer-kit.ts';
+import { type Answer, AnswerBuilder, adminLinks, joinAnswers } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';
 import { suggestions } from './coach-assistant.ts';
 import { groupCompare, groupOverview, groupSpeech, membersOf } from './group-answers.ts';
 import { unknownNames } from './names.ts';
 import { comparedPeriods, formatDay, periodsIn } from './periods.ts';
 import { qaFlagsAnswer } from './qa-answers.ts';
-import { isScoreType, recogniseQuestion } from './question-types.ts';
+import { isScoreType, questionParts, recogniseQuestion } from './question-types.ts';
 import * as speech from './speech-answers.ts';
 
 /** What an admin may ask (also the help popup's examples). */
@@ -34,36 +34,105 @@ const CROSS_TENANT =
   /\b(other|another|different) (organi[sz]ations?|companies|company|tenants?|workspaces?)\b/i;
 
 /** Mentions in the text, resolved against what the admin may see; unknown ones are kept to refuse. */
-export function resolveMentions(text: string, people: ScopedPerson[], teams: { id: string; name: string }[]) {
+export function resolveMentions(
+  text: string,
+  people: ScopedPerson[],
+  teams: { id: string; name: string }[],
+  picked: ChatMention[] = [],
+) {
   const lower = text.toLowerCase();
-  const longest = <T>(rest: string, items: T[], name: (t: T) => string) =>
-    items
-      .filter((t) => {
-        const n = name(t).toLowerCase();
-        return n && rest.startsWith(n) && !/[\p{L}\p{N}]/u.test(rest.charAt(n.length));
-      })
-      .sort((x, y) => name(y).length - name(x).length)[0];
+  /** The items whose name starts `rest` as a whole word, longest name first (several when equal). */
+  const longest = <T>(rest: string, items: T[], name: (t: T) => string) => {
+    const fits = items.filter((t) => {
+      const n = name(t).toLowerCase();
+      return n && rest.startsWith(n) && !/[\p{L}\p{N}]/u.test(rest.charAt(n.length));
+    });
+    const length = Math.max(0, ...fits.map((t) => name(t).length));
+    return fits.filter((t) => name(t).length === length);
+  };
   const found = {
     people: [] as ScopedPerson[],
     teams: [] as { id: string; name: string }[],
     unknown: [] as string[],
+    /** Names typed (or picked without an id we know) that fit several people or teams. */
+    ambiguous: [] as {
+      sign: '@' | '#';
+      name: string;
+      choices: (ScopedPerson | { id: string; name: string })[];
+    }[],
+  };
+  const add = <T>(list: T[], item: T) => {
+    if (!list.includes(item)) list.push(item);
   };
   for (const m of text.matchAll(/([@#])([^\s@#]+)/g)) {
+    const sign = m[1] as '@' | '#';
     const rest = lower.slice((m.index ?? 0) + 1);
-    if (m[1] === '@') {
-      const p = longest(rest, people, (x) => x.name) ?? longest(rest, people, (x) => x.name.split(' ')[0]);
-      if (p) found.people.push(p);
-      else found.unknown.push(`@${m[2]}`);
-    } else {
-      const t = longest(rest, teams, (x) => x.name);
-      if (t) found.teams.push(t);
-      else found.unknown.push(`#${m[2]}`);
+    // A name picked from the list stands for the one with that id: only it, and only in scope.
+    const choice = picked
+      .filter((p) => p.sign === sign && rest.startsWith(p.name.toLowerCase()))
+      .sort((x, y) => y.name.length - x.name.length)[0];
+    if (choice) {
+      const item =
+        sign === '@' ? people.find((p) => p.memberId === choice.id) : teams.find((t) => t.id === choice.id);
+      if (
+        !item ||
+        (sign === '@' ? (item as ScopedPerson).name : item.name).toLowerCase() !== choice.name.toLowerCase()
+      )
+        found.unknown.push(`${sign}${choice.name}`);
+      else if (sign === '@') add(found.people, item as ScopedPerson);
+      else add(found.teams, item as { id: string; name: string });
+      continue;
     }
+    const fits =
+      sign === '@'
+        ? (() => {
+            const full = longest(rest, people, (x) => x.name);
+            return full.length ? full : longest(rest, people, (x) => x.name.split(' ')[0]);
+          })()
+        : longest(rest, teams, (x) => x.name);
+    if (fits.length > 1) {
+      const name = sign === '@' ? (fits[0] as ScopedPerson).name : fits[0].name;
+      const typed = rest.slice(0, name.length);
+      if (!found.ambiguous.some((x) => x.sign === sign && x.name.toLowerCase() === typed))
+        found.ambiguous.push({ sign, name: text.substr((m.index ?? 0) + 1, name.length), choices: fits });
+    } else if (fits.length === 1) {
+      if (sign === '@') add(found.people, fits[0] as ScopedPerson);
+      else add(found.teams, fits[0] as { id: string; name: string });
+    } else found.unknown.push(`${sign}${m[2]}`);
   }
-  // A full name typed without @ counts too.
-  for (const p of people)
-    if (p.name && lower.includes(p.name.toLowerCase()) && !found.people.includes(p)) found.people.push(p);
+  // A full name typed without @ counts too; one that several people share is ambiguous.
+  const byName = new Map<string, ScopedPerson[]>();
+  for (const p of people) {
+    const n = p.name.toLowerCase();
+    if (n && lower.includes(n)) byName.set(n, [...(byName.get(n) ?? []), p]);
+  }
+  for (const [n, same] of byName) {
+    if (same.some((p) => found.people.includes(p))) continue;
+    if (found.ambiguous.some((x) => x.sign === '@' && x.name.toLowerCase() === n)) continue;
+    if (same.length > 1) found.ambiguous.push({ sign: '@', name: same[0].name, choices: same });
+    else add(found.people, same[0]);
+  }
   return found;
+}
+
+/** "There are 2 people called Sam Seller you manage: … Which one do you mean?" */
+function askWhichOne(a: AnswerBuilder, ambiguous: ReturnType<typeof resolveMentions>['ambiguous']) {
+  for (const x of ambiguous) {
+    const person = x.sign === '@';
+    a.line(
+      `${x.choices.length} ${person ? 'people' : 'teams'} you manage are called **${x.name}**. Which one do you mean?`,
+    );
+    a.line();
+    for (const c of x.choices) {
+      if ('memberId' in c)
+        a.line(`- ${c.name} (${[c.email, ...c.teams.map((t) => `#${t.name}`)].filter(Boolean).join(', ')})`);
+      else a.line(`- #${c.name}`);
+    }
+    a.line();
+  }
+  a.line(
+    `Type ${ambiguous.some((x) => x.sign === '#') ? '# or @' : '@'} and pick the one you mean from the list, then ask again.`,
+  );
 }
 
 function testResults(a: AnswerBuilder, candidates: Candidate[], text: string) {
@@ -100,7 +169,8 @@ export async function answerAdmin(
   scope: Extract<ChatScope, { kind: 'admin' }>,
   text: string,
   now: Date,
-) {
+  options: { whole?: boolean; mentions?: ChatMention[] } = {},
+): Promise<Answer> {
   const a = new AnswerBuilder();
   if (CROSS_TENANT.test(text)) {
     a.step('refusal', 'question about another organisation');
@@ -111,7 +181,7 @@ export async function answerAdmin(
     visiblePeople(ctx, scope.actor),
     visibleTeams(ctx, scope.actor),
   ]);
-  const mentions = resolveMentions(text, people, teams);
+  const mentions = resolveMentions(text, people, teams, options.mentions);
   a.step(
     'scope',
     `${people.length} people, ${teams.length} teams visible; mentions: ${[...mentions.people.map((p) => `@${p.name}`), ...mentions.teams.map((t) => `#${t.name}`)].join(', ') || 'none'}`,
@@ -123,13 +193,20 @@ export async function answerAdmin(
     );
     return a.done();
   }
+  if (mentions.ambiguous.length) {
+    a.step('ambiguous', mentions.ambiguous.map((x) => `${x.sign}${x.name}: ${x.choices.length}`).join('; '));
+    askWhichOne(a, mentions.ambiguous);
+    return a.done();
+  }
   const names = unknownNames(text, [...people.map((p) => p.name), ...teams.map((t) => t.name)]);
   if (names.length) {
     const candidates = await visibleCandidates(ctx, scope.actor);
-    const strangers = unknownNames(
-      names.join('. '),
-      candidates.map((c) => c.name),
-    );
+    // Checked on the question itself: a one-word possessive ("Globex's") is a name only there.
+    const strangers = unknownNames(text, [
+      ...people.map((p) => p.name),
+      ...teams.map((t) => t.name),
+      ...candidates.map((c) => c.name),
+    ]);
     if (strangers.length) {
       a.step('refusal', `names outside the scope: ${strangers.join(', ')}`);
       a.line(
@@ -137,6 +214,27 @@ export async function answerAdmin(
       );
       return a.done();
     }
+  }
+  // Two questions in one: each answered in turn, a part without a mention about the ones named in
+  // the question ("What's @Parker's pace, and how can they improve it?").
+  const parts = options.whole ? [text] : await questionParts(text);
+  if (parts.length > 1) {
+    const named = [...mentions.people.map((p) => `@${p.name}`), ...mentions.teams.map((t) => `#${t.name}`)];
+    return joinAnswers(
+      await Promise.all(
+        parts.map((part) =>
+          answerAdmin(
+            ctx,
+            scope,
+            /[@#]/.test(part) || !named.length ? part : `${part} (${named.join(' ')})`,
+            now,
+            {
+              whole: true,
+            },
+          ),
+        ),
+      ),
+    );
   }
   const recognised = await recogniseQuestion(text);
   const periods = periodsIn(text, now);

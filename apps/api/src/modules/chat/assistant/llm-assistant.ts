@@ -1,3 +1,4 @@
+import type { ChatMention } from '@agaton/contracts';
 import type { AppContext } from '../../../lib/context.ts';
 import {
   type LlmMessage,
@@ -5,6 +6,7 @@ import {
   streamChatCompletion,
 } from '../../../providers/llm/openai-chat.ts';
 import type { ChatScope } from '../chat-data.ts';
+import type { Answerer } from '../chat-runs.ts';
 import { answerAdmin } from './admin-assistant.ts';
 import type { Answer, AnswerStep } from './answer-kit.ts';
 import { answerCoach } from './coach-assistant.ts';
@@ -31,14 +33,28 @@ const SYSTEM = [
 ].join(' ');
 
 /**
- * The model path: an OpenAI-compatible model that reads data only by calling `lookup`, which runs
+ * The model path (`mentions`: those the user picked, so a tool question naming them reads the same
+ * person or team): an OpenAI-compatible model that reads data only by calling `lookup`, which runs
  * the offline assistant for the same asker — so the model sees exactly the asker's scope, through
  * the same data functions. Its content streams to `emit`; aborting `signal` aborts the request.
  */
-export function llmAnswerer(ctx: AppContext, scope: ChatScope, settings: LlmSettings) {
-  return async (text: string, signal: AbortSignal, emit: (delta: string) => void): Promise<Answer> => {
+export function llmAnswerer(
+  ctx: AppContext,
+  scope: ChatScope,
+  settings: LlmSettings,
+  mentions: ChatMention[] = [],
+): Answerer {
+  return async (text, signal, emit, history): Promise<Answer> => {
+    // The thread's recent messages (bounded in chat-runs.ts) come first, so "and last month?" or
+    // "what about her fluency?" can be read against the conversation.
     const messages: LlmMessage[] = [
       { role: 'system', content: SYSTEM },
+      ...history.map(
+        (m): LlmMessage =>
+          m.role === 'user'
+            ? { role: 'user', content: m.content }
+            : { role: 'assistant', content: m.content },
+      ),
       { role: 'user', content: text },
     ];
     const steps: AnswerStep[] = [{ kind: 'model', detail: settings.model }];
@@ -75,7 +91,7 @@ export function llmAnswerer(ctx: AppContext, scope: ChatScope, settings: LlmSett
         const found =
           scope.kind === 'coach'
             ? await answerCoach(ctx, scope, question, new Date())
-            : await answerAdmin(ctx, scope, question, new Date());
+            : await answerAdmin(ctx, scope, question, new Date(), { mentions });
         steps.push({ kind: 'tool lookup', detail: question }, ...found.steps);
         for (const c of found.citations) citations.set(c.href, c);
         messages.push({ role: 'tool', tool_call_id: call.id, content: found.markdown });

@@ -1,5 +1,6 @@
 import {
   type ChatFeedbackRequest,
+  type ChatMention,
   type ChatStreamEvent,
   type ChatUserType,
   chatMentionsResponseSchema,
@@ -77,10 +78,16 @@ export function sendChatMessage(
   threadId: string,
   text: string,
   assistantId?: string,
+  mentions?: ChatMention[],
 ) {
   return api.request(`/chat/threads/${threadId}/messages`, {
     auth: kindOf(userType),
-    body: { userType, text, ...(assistantId ? { openaiAssistantId: assistantId } : {}) },
+    body: {
+      userType,
+      text,
+      ...(assistantId ? { openaiAssistantId: assistantId } : {}),
+      ...(mentions?.length ? { mentions } : {}),
+    },
     schema: sendChatMessageResponseSchema,
   });
 }

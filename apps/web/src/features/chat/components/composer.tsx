@@ -1,9 +1,15 @@
-import type { ChatMentions } from '@agaton/contracts';
+import type { ChatMention, ChatMentions } from '@agaton/contracts';
 import { ActionIcon, Button, Combobox, Group, Text, Textarea, useCombobox } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { CHAT } from '../texts';
-import { insertMention, type MentionTrigger, mentionAt, mentionOptions } from '../utils/mentions';
+import {
+  insertMention,
+  type MentionTrigger,
+  mentionAt,
+  mentionOptions,
+  pickedInText,
+} from '../utils/mentions';
 
 /** Spec 1 §9: a dropdown list is at most 240 px high. */
 const LIST_MAX_HEIGHT = 240;
@@ -11,17 +17,19 @@ const LIST_MAX_HEIGHT = 240;
 /**
  * Enter sends, Shift+Enter adds a line; empty text and sends while an answer runs are ignored. With
  * `mentions` (admins), typing @ offers the people and # the teams of the admin's scope: arrows and
- * Enter or Tab, or the mouse, insert the name, which is how the API reads a mention.
+ * Enter or Tab, or the mouse, insert the name into the text; the picked ids are sent beside it, so
+ * two people with the same name are told apart.
  */
 export function Composer(props: {
   placeholder: string;
   running: boolean;
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, mentions?: ChatMention[]) => Promise<boolean>;
   onStop: () => void;
   mentions?: ChatMentions;
 }) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
+  const [picked, setPicked] = useState<ChatMention[]>([]);
   /** Where the mention closed with Escape or a click outside starts: it stays closed until retyped. */
   const [dismissed, setDismissed] = useState<number | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -54,6 +62,7 @@ export function Composer(props: {
     const option = options.find((o) => o.key === key);
     if (!option || !trigger) return;
     const next = insertMention(text, caret, trigger, option.name);
+    setPicked((list) => [...list, { sign: trigger.sign, id: option.id, name: option.name }]);
     setText(next.text);
     setCaret(next.caret);
     pendingCaret.current = next.caret;
@@ -69,10 +78,12 @@ export function Composer(props: {
   const submit = async () => {
     if (!text.trim() || props.running) return;
     const sent = text;
+    const mentions = pickedInText(sent, picked);
     setText('');
     setCaret(0);
-    const accepted = await props.onSend(sent);
-    if (!accepted) setText(sent);
+    const accepted = await (mentions.length ? props.onSend(sent, mentions) : props.onSend(sent));
+    if (accepted) setPicked([]);
+    else setText(sent);
   };
 
   return (

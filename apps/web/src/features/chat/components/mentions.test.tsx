@@ -48,7 +48,32 @@ describe('Composer mentions', { timeout: 30_000 }, () => {
     expect(onSend).not.toHaveBeenCalled();
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await userEvent.type(box, 'doing?{Enter}');
-    expect(onSend).toHaveBeenCalledWith('How is @Casey Coach doing?');
+    expect(onSend).toHaveBeenCalledWith('How is @Casey Coach doing?', [
+      { sign: '@', id: 'm1', name: 'Casey Coach' },
+    ]);
+  });
+
+  it('sends the id of the one picked when two people share a name', async () => {
+    const onSend = vi.fn(async () => true);
+    const twins: ChatMentions = {
+      people: [
+        { id: 'a1', name: 'Alex Agent', teams: ['North'] },
+        { id: 'a2', name: 'Alex Agent', teams: ['South'] },
+      ],
+      teams: [],
+    };
+    wrap(<Composer placeholder="Ask" running={false} onSend={onSend} onStop={vi.fn()} mentions={twins} />);
+    const box = screen.getByRole('textbox', { name: 'Ask' });
+    await userEvent.type(box, 'How is @al');
+    expect(optionNames()).toEqual(['@Alex AgentNorth', '@Alex AgentSouth']);
+    await userEvent.click(screen.getAllByRole('option')[1]);
+    await userEvent.type(box, 'doing?{Enter}');
+    expect(onSend).toHaveBeenCalledWith('How is @Alex Agent doing?', [
+      { sign: '@', id: 'a2', name: 'Alex Agent' },
+    ]);
+    // A name typed by hand (not picked) goes as text only: the server asks which one.
+    await userEvent.type(box, 'Is Alex Agent improving?{Enter}');
+    expect(onSend).toHaveBeenLastCalledWith('Is Alex Agent improving?');
   });
 
   it('offers the teams after #, matching any word, and takes a click', async () => {

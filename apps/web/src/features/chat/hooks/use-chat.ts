@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatUserType } from '@agaton/contracts';
+import type { ChatMention, ChatMessage, ChatUserType } from '@agaton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -75,7 +75,7 @@ export function useChat(
   );
 
   const send = useCallback(
-    async (raw: string) => {
+    async (raw: string, mentions?: ChatMention[]) => {
       const text = raw.trim();
       if (!text || running) return false;
       setStatus('loading');
@@ -86,7 +86,7 @@ export function useChat(
           tid = (await createThread.mutateAsync()).threadId;
           setChosen(tid);
         }
-        const sent = await sendChatMessage(userType, tid, text, options.assistantId);
+        const sent = await sendChatMessage(userType, tid, text, options.assistantId, mentions);
         setPending({ threadId: tid, question: sent.message, answer: '' });
         const controller = new AbortController();
         stream.current = controller;

@@ -1,4 +1,4 @@
-import type { ChatMentions } from '@agaton/contracts';
+import type { ChatMention, ChatMentions } from '@agaton/contracts';
 
 /** An @ or # being typed: where it starts in the text, which sign, and what follows it so far. */
 export interface MentionTrigger {
@@ -7,9 +7,10 @@ export interface MentionTrigger {
   query: string;
 }
 
-/** One choice of the autocomplete list: the text inserted after the sign, and a hint. */
+/** One choice of the autocomplete list: the text inserted after the sign, a hint, and its id. */
 export interface MentionOption {
   key: string;
+  id: string;
   name: string;
   hint: string;
 }
@@ -38,10 +39,10 @@ export function mentionOptions(mentions: ChatMentions, trigger: MentionTrigger):
   if (trigger.sign === '@')
     return mentions.people
       .filter((p) => startsAnyWord(p.name, query))
-      .map((p) => ({ key: `@${p.id}`, name: p.name, hint: p.teams.join(', ') }));
+      .map((p) => ({ key: `@${p.id}`, id: p.id, name: p.name, hint: p.teams.join(', ') }));
   return mentions.teams
     .filter((t) => startsAnyWord(t.name, query))
-    .map((t) => ({ key: `#${t.id}`, name: t.name, hint: '' }));
+    .map((t) => ({ key: `#${t.id}`, id: t.id, name: t.name, hint: '' }));
 }
 
 /** The text with the typed mention replaced by the chosen name and a space, and the caret after it. */
@@ -49,4 +50,14 @@ export function insertMention(text: string, caret: number, trigger: MentionTrigg
   const inserted = `${trigger.sign}${name} `;
   const after = text.slice(caret).replace(/^ /, '');
   return { text: text.slice(0, trigger.start) + inserted + after, caret: trigger.start + inserted.length };
+}
+
+/**
+ * The picked mentions still in the text when it is sent (a name deleted or retyped by hand is left
+ * out, so the server reads what is written), each once: they tell apart people with the same name.
+ */
+export function pickedInText(text: string, picked: ChatMention[]): ChatMention[] {
+  const kept = new Map<string, ChatMention>();
+  for (const m of picked) if (text.includes(`${m.sign}${m.name}`)) kept.set(`${m.sign}${m.id}`, m);
+  return [...kept.values()];
 }
