@@ -52,6 +52,11 @@ export const QA_LIMITS = {
   /** Per uploaded call: the recording, and a transcript file. */
   maxCallAudioBytes: 200 * 1024 * 1024,
   maxCallTranscriptBytes: 5 * 1024 * 1024,
+  /**
+   * A coach session shorter than this (seconds) is no QA call: reading practice and short drills
+   * would be flagged against scorecards written for calls (decision 022).
+   */
+  minSessionCallSeconds: 60,
   /** Longest call analysed from audio (seconds). */
   maxCallSeconds: 2 * 3600,
   maxQuestionTextChars: 500,
@@ -60,6 +65,10 @@ export const QA_LIMITS = {
   maxPhrases: 40,
   maxPhraseChars: 200,
   maxCallTitleChars: 200,
+  /** The Upload call list keeps a call analysed this many minutes ago (then it is in the table only). */
+  recentCallMinutes: 60,
+  /** At most this many calls in the Upload call list. */
+  callListSize: 50,
   /** Spec 3 §9. */
   pageSizes: [10, 20, 50] as const,
   defaultPageSize: 10,
@@ -285,6 +294,12 @@ export const callSchema = z.object({
 });
 export type Call = z.infer<typeof callSchema>;
 export const callAcceptedSchema = z.object({ callId: z.string(), status: z.enum(CALL_STATUSES) });
+/**
+ * GET /api/qa/calls: the calls of the Upload call list — waiting, being analysed or failed (with their
+ * reason), and those analysed in the last QA_LIMITS.recentCallMinutes — newest upload first.
+ */
+export const callListSchema = z.object({ calls: z.array(callSchema) });
+export type CallList = z.infer<typeof callListSchema>;
 export const callParamsSchema = z.object({ callId: z.uuid() });
 export const callDetailSchema = callSchema.extend({ transcript: z.array(transcriptLineSchema) });
 export type CallDetail = z.infer<typeof callDetailSchema>;

@@ -1,6 +1,7 @@
 import {
   callAcceptedSchema,
   callDetailSchema,
+  callListSchema,
   callParamsSchema,
   errorBodySchema,
   QA_LIMITS,
@@ -15,7 +16,7 @@ import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { sendRecording, verifyPlaybackLink } from '../sessions/recording-link.ts';
-import { callRecording, getCall, uploadCall } from './qa-calls.service.ts';
+import { callRecording, getCall, listCalls, removeCall, retryCall, uploadCall } from './qa-calls.service.ts';
 import { qaItemsRoutes } from './qa-items.routes.ts';
 
 /**
@@ -62,6 +63,64 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
       const actor = await authorizeOwnOrg(ctx, actorOf(request));
       const accepted = await uploadCall(ctx, request, { actor, store });
       return reply.code(202).send(accepted);
+    },
+  );
+
+  r.get(
+    '/qa/calls',
+    {
+      preHandler: requireAuth(ctx.tokens, 'admin'),
+      schema: {
+        tags,
+        security,
+        description:
+          'The Upload call list: calls of the agents the admin sees that wait, are being analysed or failed ' +
+          `(error: the readable reason), and those analysed in the last ${QA_LIMITS.recentCallMinutes} minutes ` +
+          `(with their qcItemId); newest upload first, at most ${QA_LIMITS.callListSize}. Without transcripts.`,
+        response: { 200: callListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listCalls(ctx, await authorizeOwnOrg(ctx, actorOf(request))),
+  );
+
+  r.post(
+    '/qa/calls/:callId/retry',
+    {
+      preHandler: requireAuth(ctx.tokens, 'admin'),
+      schema: {
+        tags,
+        security,
+        description:
+          'Analyse a failed call again: 202, queued. 409 when its analysis did not fail; 404 outside the ' +
+          "organisation or the manager's teams.",
+        params: callParamsSchema,
+        response: { 202: callAcceptedSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = await authorizeOwnOrg(ctx, actorOf(request));
+      return reply.code(202).send(await retryCall(ctx, actor, request.params.callId));
+    },
+  );
+
+  r.delete(
+    '/qa/calls/:callId',
+    {
+      preHandler: requireAuth(ctx.tokens, 'admin'),
+      schema: {
+        tags,
+        security,
+        description:
+          'Remove a failed call and its uploaded recording: 204. 409 when its analysis did not fail (an ' +
+          "analysed call stays with its QA item); 404 outside the organisation or the manager's teams.",
+        params: callParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = await authorizeOwnOrg(ctx, actorOf(request));
+      await removeCall(ctx, actor, request.params.callId, store);
+      return reply.code(204).send(null);
     },
   );
 

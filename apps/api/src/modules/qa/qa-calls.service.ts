@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type CallDetail,
+  type CallList,
   callUploadFieldsSchema,
   QA_LIMITS,
   RECORDING,
   type TranscriptLine,
 } from '@agaton/contracts';
 import { members, qaCalls, qaItems, type StoredTranscriptLine } from '@agaton/db';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -29,6 +30,8 @@ export const CALL_UPLOAD_TEXTS = {
   transcriptTooLarge: `The transcript is larger than ${QA_LIMITS.maxCallTranscriptBytes / 1024 / 1024} MB.`,
   emptyAudio: 'The recording is empty.',
   notUtf8: 'The transcript is not UTF-8 text.',
+  /** Retry and remove apply to a call whose analysis failed. */
+  notFailed: 'Only a call whose analysis failed can be retried or removed.',
 } as const;
 
 const TRANSCRIPT_MIME = /^(text\/(vtt|plain)|application\/(json|octet-stream)|text\/json)$/i;
@@ -324,4 +327,88 @@ export async function callRecording(ctx: AppContext, callId: string) {
     contentType: row.contentType ?? 'application/octet-stream',
     sizeBytes: row.sizeBytes,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The Upload call list: calls being analysed or failed, from the database
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The calls the actor sees that are waiting, being analysed or failed, and those analysed in the
+ * last QA_LIMITS.recentCallMinutes: the Upload call list, the same after a reload, in another tab or
+ * for another manager of the agent's team.
+ */
+export async function listCalls(ctx: AppContext, actor: OrgActor): Promise<CallList> {
+  const recent = new Date(Date.now() - QA_LIMITS.recentCallMinutes * 60_000);
+  const rows = await ctx.db
+    .select({
+      call: qaCalls,
+      agentName: members.name,
+      agentEmail: members.email,
+      qcItemId: qaItems.id,
+    })
+    .from(qaCalls)
+    .innerJoin(members, eq(members.id, qaCalls.agentMemberId))
+    .leftJoin(qaItems, eq(qaItems.callId, qaCalls.id))
+    .where(
+      and(
+        eq(qaCalls.orgId, actor.orgId),
+        agentScope(ctx, actor, qaCalls.agentMemberId),
+        or(
+          inArray(qaCalls.status, ['queued', 'running', 'failed']),
+          and(eq(qaCalls.status, 'done'), gte(qaCalls.analysedAt, recent)),
+        ),
+      ),
+    )
+    .orderBy(desc(qaCalls.createdAt), desc(qaCalls.id))
+    .limit(QA_LIMITS.callListSize);
+  return { calls: rows.map((row) => toCallDetail(ctx, row)).map(({ transcript: _, ...call }) => call) };
+}
+
+/** A failed call of the actor's scope (404 otherwise, 409 when it did not fail). */
+async function failedCall(ctx: AppContext, actor: OrgActor, callId: string) {
+  const [call] = await ctx.db
+    .select({ id: qaCalls.id, status: qaCalls.status, source: qaCalls.source, objectKey: qaCalls.objectKey })
+    .from(qaCalls)
+    .where(
+      and(
+        eq(qaCalls.id, callId),
+        eq(qaCalls.orgId, actor.orgId),
+        agentScope(ctx, actor, qaCalls.agentMemberId),
+      ),
+    );
+  if (!call) throw new AppError('NOT_FOUND');
+  if (call.status !== 'failed') throw new AppError('CONFLICT', CALL_UPLOAD_TEXTS.notFailed);
+  return call;
+}
+
+/** Queues a failed call's analysis again (a transient failure, or after the engine was fixed). */
+export async function retryCall(
+  ctx: AppContext,
+  actor: OrgActor,
+  callId: string,
+): Promise<{ callId: string; status: 'queued' }> {
+  await failedCall(ctx, actor, callId);
+  const [updated] = await ctx.db
+    .update(qaCalls)
+    .set({ status: 'queued', error: null })
+    .where(and(eq(qaCalls.id, callId), eq(qaCalls.status, 'failed')))
+    .returning({ id: qaCalls.id });
+  if (!updated) throw new AppError('CONFLICT', CALL_UPLOAD_TEXTS.notFailed);
+  await enqueueCallAnalysis(ctx, callId);
+  return { callId, status: 'queued' };
+}
+
+/**
+ * Removes a failed call and its uploaded recording. A coach session's recording stays: it is the
+ * session's (its call is made again only if the session is analysed again).
+ */
+export async function removeCall(ctx: AppContext, actor: OrgActor, callId: string, store: ObjectStore) {
+  const call = await failedCall(ctx, actor, callId);
+  const [removed] = await ctx.db
+    .delete(qaCalls)
+    .where(and(eq(qaCalls.id, callId), eq(qaCalls.status, 'failed')))
+    .returning({ id: qaCalls.id });
+  if (!removed) throw new AppError('CONFLICT', CALL_UPLOAD_TEXTS.notFailed);
+  if (call.source === 'UPLOAD' && call.objectKey) await store.delete(call.objectKey);
 }

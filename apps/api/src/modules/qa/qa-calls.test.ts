@@ -4,6 +4,7 @@ import {
   adminQcItemsSchema,
   type CallDetail,
   callDetailSchema,
+  callListSchema,
   FLAG_PRIORITY,
   type QcItem,
   type QcItemDetail,
@@ -662,24 +663,40 @@ describe('re-answering after a question changes', () => {
   });
 });
 
+/** One second of silence as a valid two-channel WAV: its analysis fails with a readable reason. */
+function silenceWav() {
+  const silence = Buffer.alloc(44 + 8000 * 2, 128);
+  silence.write('RIFF', 0);
+  silence.writeUInt32LE(36 + 16000, 4);
+  silence.write('WAVEfmt ', 8);
+  silence.writeUInt32LE(16, 16);
+  silence.writeUInt16LE(1, 20);
+  silence.writeUInt16LE(2, 22);
+  silence.writeUInt32LE(8000, 24);
+  silence.writeUInt32LE(16000, 28);
+  silence.writeUInt16LE(2, 32);
+  silence.writeUInt16LE(8, 34);
+  silence.write('data', 36);
+  silence.writeUInt32LE(16000, 40);
+  return silence;
+}
+const silenceFile = (): FilePart => ({
+  name: 'audio',
+  filename: 'silence.wav',
+  contentType: 'audio/wav',
+  data: silenceWav(),
+});
+
+async function uploadList(token: string) {
+  const res = await call(t.app, 'GET', '/api/qa/calls', { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return callListSchema.parse(res.json()).calls;
+}
+
 describe('failed analysis', () => {
   it('shows a readable error when the recording holds no speech', async () => {
-    // One second of silence as a valid two-channel WAV.
-    const silence = Buffer.alloc(44 + 8000 * 2, 128);
-    silence.write('RIFF', 0);
-    silence.writeUInt32LE(36 + 16000, 4);
-    silence.write('WAVEfmt ', 8);
-    silence.writeUInt32LE(16, 16);
-    silence.writeUInt16LE(1, 20);
-    silence.writeUInt16LE(2, 22);
-    silence.writeUInt32LE(8000, 24);
-    silence.writeUInt32LE(16000, 28);
-    silence.writeUInt16LE(2, 32);
-    silence.writeUInt16LE(8, 34);
-    silence.write('data', 36);
-    silence.writeUInt32LE(16000, 40);
     const res = await upload(tokens.owner, { agentIdentityId: agents.bob, title: 'Silence' }, [
-      { name: 'audio', filename: 'silence.wav', contentType: 'audio/wav', data: silence },
+      silenceFile(),
     ]);
     expect(res.statusCode, res.body).toBe(202);
     const detail = await untilAnalysed(tokens.owner, res.json().callId);
@@ -687,4 +704,79 @@ describe('failed analysis', () => {
     expect(detail.error).toBe(QA_ANALYSIS_TEXTS.noSpeech);
     expect(detail.qcItemId).toBeNull();
   }, 120_000);
+
+  it('lists failed and recent calls from the database for every admin who sees the agent, to retry or remove', async () => {
+    const failed = await upload(tokens.manager, { agentIdentityId: agents.alice, title: 'Silent line' }, [
+      silenceFile(),
+    ]);
+    expect(failed.statusCode, failed.body).toBe(202);
+    const failedId = failed.json().callId as string;
+    const bobsCall = await upload(
+      tokens.owner,
+      { agentIdentityId: agents.bob, title: 'Silent support line' },
+      [silenceFile()],
+    );
+    expect(bobsCall.statusCode, bobsCall.body).toBe(202);
+    // Listed at once (queued or running), not only in the uploading page's memory.
+    expect((await uploadList(tokens.owner)).find((c) => c.callId === failedId)?.status).toMatch(
+      /queued|running|failed/,
+    );
+    await untilAnalysed(tokens.owner, failedId);
+    const done = await uploadAndAnalyse({ agentIdentityId: agents.alice, title: 'Listed when done' }, [
+      vttFile(),
+    ]);
+
+    // The uploader, the owner (another tab, another admin) read the same list; newest first.
+    for (const token of [tokens.manager, tokens.owner]) {
+      const list = await uploadList(token);
+      const ids = list.map((c) => c.callId);
+      expect(ids.indexOf(done.call.callId)).toBeLessThan(ids.indexOf(failedId));
+      expect(list.find((c) => c.callId === failedId)).toMatchObject({
+        title: 'Silent line',
+        status: 'failed',
+        error: QA_ANALYSIS_TEXTS.noSpeech,
+        qcItemId: null,
+      });
+      expect(list.find((c) => c.callId === done.call.callId)).toMatchObject({
+        status: 'done',
+        qcItemId: done.item.qcItemId,
+      });
+    }
+    // Bob's silent call (support team) is not the manager's; another organisation sees none.
+    expect((await uploadList(tokens.manager)).every((c) => c.agent.identityId === agents.alice)).toBe(true);
+    expect((await uploadList(tokens.owner)).some((c) => c.agent.identityId === agents.bob)).toBe(true);
+    expect(await uploadList(tokens.ownerB)).toEqual([]);
+    await untilAnalysed(tokens.owner, bobsCall.json().callId);
+    expect(
+      (await call(t.app, 'POST', `/api/qa/calls/${bobsCall.json().callId}/retry`, { token: tokens.manager }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'DELETE', `/api/qa/calls/${failedId}`, { token: tokens.ownerB })).statusCode,
+    ).toBe(404);
+
+    // Retry queues it again (it fails again: still silence); an analysed call is neither retried nor removed.
+    const retry = await call(t.app, 'POST', `/api/qa/calls/${failedId}/retry`, { token: tokens.manager });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json()).toEqual({ callId: failedId, status: 'queued' });
+    expect((await untilAnalysed(tokens.owner, failedId)).error).toBe(QA_ANALYSIS_TEXTS.noSpeech);
+    for (const [method, url] of [
+      ['POST', `/api/qa/calls/${done.call.callId}/retry`],
+      ['DELETE', `/api/qa/calls/${done.call.callId}`],
+    ] as const) {
+      const res = await call(t.app, method, url, { token: tokens.owner });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(CALL_UPLOAD_TEXTS.notFailed);
+    }
+
+    // Remove takes the call and its recording away, for everyone.
+    const before = storedRecordings(orgA).length;
+    const removed = await call(t.app, 'DELETE', `/api/qa/calls/${failedId}`, { token: tokens.manager });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(storedRecordings(orgA)).toHaveLength(before - 1);
+    expect((await call(t.app, 'GET', `/api/qa/calls/${failedId}`, { token: tokens.owner })).statusCode).toBe(
+      404,
+    );
+    expect((await uploadList(tokens.owner)).some((c) => c.callId === failedId)).toBe(false);
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 import {
-  type CallDetail,
+  type CallList,
   callAcceptedSchema,
-  callDetailSchema,
+  callListSchema,
   type MemberListResponse,
   memberListResponseSchema,
   type QaDashboard,
@@ -23,7 +23,7 @@ export const qaKeys = {
   item: (id: string) => [...qaKeys.all, 'item', id] as const,
   dashboard: (query: QaDashboardParams) => [...qaKeys.all, 'dashboard', query] as const,
   agents: (orgId: string, teamId: string | null) => [...qaKeys.all, 'agents', orgId, teamId] as const,
-  call: (callId: string) => [...qaKeys.all, 'call', callId] as const,
+  calls: () => [...qaKeys.all, 'calls'] as const,
 };
 
 /** GET /api/qa/items query as the alerts table builds it (lists as comma-separated strings). */
@@ -172,22 +172,38 @@ export function useUploadCall() {
   });
 }
 
-/** How often an uploaded call's state is asked while it is analysed. */
+/** How often the call list is asked while a call waits or is analysed, and otherwise. */
 export const CALL_POLL_MS = 2000;
+const CALL_LIST_IDLE_MS = 30_000;
 
-/** An uploaded call, asked every 2 s until its QA item exists or its analysis failed. */
-export function useCallProgress(callId: string) {
+/**
+ * The Upload call list from the server (GET /api/qa/calls): calls waiting, being analysed or failed,
+ * and those analysed in the last hour — the same after a reload, in another tab or for another
+ * manager. Asked every 2 s while one is unfinished, every 30 s otherwise (another admin's uploads).
+ */
+export function useCallList() {
   return useQuery({
-    queryKey: qaKeys.call(callId),
-    queryFn: () =>
-      api.request<CallDetail>(`/qa/calls/${encodeURIComponent(callId)}`, {
-        auth: 'admin',
-        schema: callDetailSchema,
-      }),
-    refetchInterval: (query) => {
-      const call = query.state.data;
-      return call && (call.qcItemId || call.status === 'failed') ? false : CALL_POLL_MS;
-    },
-    staleTime: 0,
+    queryKey: qaKeys.calls(),
+    queryFn: () => api.request<CallList>('/qa/calls', { auth: 'admin', schema: callListSchema }),
+    refetchInterval: (query) =>
+      query.state.data?.calls.some((c) => c.status === 'queued' || c.status === 'running')
+        ? CALL_POLL_MS
+        : CALL_LIST_IDLE_MS,
+  });
+}
+
+/** Retry (POST …/retry) or remove (DELETE) a call whose analysis failed; the list is asked again. */
+export function useFailedCallAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { callId: string; action: 'retry' | 'remove' }) =>
+      vars.action === 'retry'
+        ? api.request(`/qa/calls/${encodeURIComponent(vars.callId)}/retry`, {
+            auth: 'admin',
+            method: 'POST',
+            schema: callAcceptedSchema,
+          })
+        : api.request(`/qa/calls/${encodeURIComponent(vars.callId)}`, { auth: 'admin', method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qaKeys.calls() }),
   });
 }

@@ -1,86 +1,148 @@
-import { Anchor, Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { Call } from '@agaton/contracts';
+import { Anchor, Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../components/ui/format';
 import { paths } from '../../../config/paths';
-import { qaKeys, useCallProgress } from '../api/qa-api';
+import { qaKeys, useCallList, useFailedCallAction } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
 
-function PendingCall({ callId, title, onDismiss }: { callId: string; title: string; onDismiss: () => void }) {
-  const progress = useCallProgress(callId);
-  const queryClient = useQueryClient();
-  const call = progress.data;
-  const itemId = call?.qcItemId ?? null;
-  const failed = call?.status === 'failed';
-  useEffect(() => {
-    // The new item belongs in the table and the dashboard now.
-    if (itemId) void queryClient.invalidateQueries({ queryKey: qaKeys.all, refetchType: 'active' });
-  }, [itemId, queryClient]);
+type CallState = 'ready' | 'failed' | 'processing';
+const stateOf = (call: Call): CallState =>
+  call.qcItemId ? 'ready' : call.status === 'failed' ? 'failed' : 'processing';
+
+function StatusBadge({ call }: { call: Call }) {
+  const state = stateOf(call);
+  if (state === 'ready') {
+    return (
+      <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+        {L.upload.ready}
+      </Badge>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+        {L.upload.failed}
+      </Badge>
+    );
+  }
   return (
-    <Group
-      justify="space-between"
-      wrap="nowrap"
-      data-testid="pending-call"
-      data-state={itemId ? 'ready' : failed ? 'failed' : 'processing'}
-    >
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        {itemId ? (
-          <Badge color="green" variant="light">
-            {L.upload.ready}
-          </Badge>
-        ) : failed ? (
-          <Badge color="red" variant="light">
-            {L.upload.failed}
-          </Badge>
-        ) : (
-          <Group gap={6} wrap="nowrap">
-            <Loader size={14} />
-            <Text size="sm" c="dimmed">
-              {L.upload.processing}
-            </Text>
-          </Group>
-        )}
-        <Text size="sm" fw={600} truncate>
-          {title}
+    <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Loader size={14} />
+      <Text size="sm" c="dimmed">
+        {call.status === 'queued' ? L.upload.queued : L.upload.processing}
+      </Text>
+    </Group>
+  );
+}
+
+function PendingCall({ call, onDismiss }: { call: Call; onDismiss: () => void }) {
+  const action = useFailedCallAction();
+  const state = stateOf(call);
+  const run = (kind: 'retry' | 'remove') =>
+    action.mutate(
+      { callId: call.callId, action: kind },
+      { onError: () => notifications.show({ color: 'red', message: L.upload.actionFailed }) },
+    );
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="pending-call" data-state={state}>
+      <Stack gap={2} miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <StatusBadge call={call} />
+          <Text size="sm" fw={600} truncate>
+            {call.title}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {[
+            call.agent.name || call.agent.email,
+            formatDateTime(call.occurredAt),
+            call.source === 'SESSION' ? L.upload.fromSession : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
-        {failed && call?.error ? (
-          <Text size="sm" c="red.7">
+        {state === 'failed' && call.error ? (
+          <Text size="sm" c="red.7" data-testid="pending-call-error">
             {call.error}
           </Text>
         ) : null}
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        {itemId ? (
-          <Anchor component={Link} to={paths.dashboardAssistantQaReport.href(itemId)} size="sm">
-            {L.upload.openReport}
-          </Anchor>
+      </Stack>
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {state === 'ready' && call.qcItemId ? (
+          <>
+            <Anchor component={Link} to={paths.dashboardAssistantQaReport.href(call.qcItemId)} size="sm">
+              {L.upload.openReport}
+            </Anchor>
+            <CloseButton aria-label={L.upload.dismiss} size="sm" onClick={onDismiss} />
+          </>
         ) : null}
-        {itemId || failed ? (
-          <CloseButton aria-label={L.upload.dismiss} size="sm" onClick={onDismiss} />
+        {state === 'failed' ? (
+          <>
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={L.upload.retryLabel(call.title)}
+              loading={action.isPending && action.variables?.action === 'retry'}
+              onClick={() => run('retry')}
+            >
+              {L.upload.retry}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              aria-label={L.upload.removeLabel(call.title)}
+              loading={action.isPending && action.variables?.action === 'remove'}
+              onClick={() => run('remove')}
+            >
+              {L.upload.remove}
+            </Button>
+          </>
         ) : null}
       </Group>
     </Group>
   );
 }
 
-/** Calls uploaded from this page: analysing (polled every 2 s) until their QA item appears, or failed. */
-export function PendingUploads(props: {
-  calls: { callId: string; title: string }[];
-  onDismiss: (callId: string) => void;
-}) {
-  if (props.calls.length === 0) return null;
+/**
+ * The calls being analysed, from the server: waiting or analysing (asked every 2 s), failed with
+ * their reason (Retry, Remove), and analysed in the last hour with a link to their QA report (hidden
+ * here once dismissed). A reload, another tab or another manager of the team sees the same list.
+ */
+export function PendingUploads() {
+  const list = useCallList();
+  const queryClient = useQueryClient();
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const calls = list.data?.calls ?? [];
+  // A call that became analysed while the page was open puts its item in the table and the dashboard.
+  const unfinished = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!list.data) return;
+    const now = new Set(list.data.calls.filter((c) => stateOf(c) === 'processing').map((c) => c.callId));
+    const before = unfinished.current;
+    unfinished.current = now;
+    if (before && [...before].some((id) => !now.has(id))) {
+      void queryClient.invalidateQueries({ queryKey: qaKeys.all, refetchType: 'active' });
+    }
+  }, [list.data, queryClient]);
+
+  const shown = calls.filter((c) => !(stateOf(c) === 'ready' && dismissed.has(c.callId)));
+  if (shown.length === 0) return null;
   return (
-    <Paper withBorder radius="lg" p="sm">
-      <Stack gap="xs">
+    <Paper withBorder radius="lg" p="sm" data-testid="pending-calls">
+      <Stack gap="sm">
         <Text size="xs" fw={700} c="dimmed" tt="uppercase">
           {L.upload.pendingTitle}
         </Text>
-        {props.calls.map((c) => (
+        {shown.map((c) => (
           <PendingCall
             key={c.callId}
-            callId={c.callId}
-            title={c.title}
-            onDismiss={() => props.onDismiss(c.callId)}
+            call={c}
+            onDismiss={() => setDismissed((ids) => new Set([...ids, c.callId]))}
           />
         ))}
       </Stack>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
-import { admin, type Call, item, ORG_ID, renderQa, stubQaApi } from '../api/qa-fixtures.test-helper';
+import { admin, type Call, detail, item, ORG_ID, renderQa, stubQaApi } from '../api/qa-fixtures.test-helper';
 import { QA_LABELS as L } from '../texts';
 import { QaAlerts } from './qa-alerts';
 
@@ -113,5 +113,47 @@ describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
       'href',
       '/dashboard/assistant?tab=scorecards',
     );
+  });
+
+  it('lists calls being analysed and failed ones from the server, with the reason, Retry and Remove', async () => {
+    const analysing = {
+      ...detail().call,
+      callId: 'c-running',
+      title: 'Renewal call',
+      status: 'running',
+      qcItemId: null,
+      transcript: undefined,
+    };
+    const failed = {
+      ...analysing,
+      callId: 'c-failed',
+      title: 'Silent line',
+      status: 'failed',
+      error: 'We could not find speech we can transcribe in this recording.',
+    };
+    const calls = stubQaApi({
+      'GET /qa/items': list(),
+      'GET /qa/calls': { status: 200, body: { calls: [analysing, failed] } },
+      'POST /qa/calls/c-failed/retry': { status: 202, body: { callId: 'c-failed', status: 'queued' } },
+      'DELETE /qa/calls/c-failed': { status: 204 },
+      [`POST /astridorg/${ORG_ID}/members/list`]: members,
+    });
+    render();
+    const rows = await screen.findAllByTestId('pending-call');
+    expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['processing', 'failed']);
+    expect(rows[0]).toHaveTextContent(L.upload.processing);
+    expect(rows[1]).toHaveTextContent(failed.error);
+    await userEvent.click(within(rows[1]).getByRole('button', { name: L.upload.retryLabel('Silent line') }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/qa/calls/c-failed/retry')).toBe(true),
+    );
+    await userEvent.click(within(rows[1]).getByRole('button', { name: L.upload.removeLabel('Silent line') }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === '/qa/calls/c-failed')).toBe(true),
+    );
+    // What the list shows is the server's: a new page (a reload) shows the same calls.
+    cleanup();
+    render();
+    expect(await screen.findAllByTestId('pending-call')).toHaveLength(2);
   });
 });

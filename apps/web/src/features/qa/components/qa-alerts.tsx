@@ -17,11 +17,12 @@ import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
-import { type QaItemsQuery, useQaItems, useReviewItem } from '../api/qa-api';
+import { type QaItemsQuery, qaKeys, useQaItems, useReviewItem } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
 import { periodSeconds, pickedPeriod, type QaPeriod, recentPeriod } from '../utils/date-range';
 import { DEFAULT_SORT, FLAG_STYLE, nextSort, type QaSort } from '../utils/flags';
@@ -58,7 +59,7 @@ function itemsQuery(filters: Filters, sort: QaSort, page: number, pageSize: numb
 /**
  * The QA Alerts tab (spec 3 §2.4): date range, team, agent, flag and reviewed filters (debounced
  * 300 ms), the QA items table with 10/20/50 rows a page, newest first, the reviewed toggle, and the
- * Upload call button whose calls show as analysing until their item appears.
+ * Upload call button; calls being analysed or failed are listed above the table (from the server).
  */
 export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab: boolean }) {
   const initial = useMemo(() => recentPeriod(), []);
@@ -75,9 +76,9 @@ export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(QA_LIMITS.defaultPageSize);
   const [uploading, setUploading] = useState(false);
-  const [pending, setPending] = useState<{ callId: string; title: string }[]>([]);
   const query = useQaItems(itemsQuery(debounced, sort, page, pageSize));
   const review = useReviewItem();
+  const queryClient = useQueryClient();
 
   const change = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -221,16 +222,13 @@ export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab
           />
         </Input.Wrapper>
       </Group>
-      <PendingUploads
-        calls={pending}
-        onDismiss={(callId) => setPending((list) => list.filter((c) => c.callId !== callId))}
-      />
+      <PendingUploads />
       {body}
       <UploadCallModal
         admin={admin}
         opened={uploading}
         onClose={() => setUploading(false)}
-        onUploaded={(call) => setPending((list) => [call, ...list])}
+        onUploaded={() => queryClient.invalidateQueries({ queryKey: qaKeys.calls() })}
       />
     </Stack>
   );
