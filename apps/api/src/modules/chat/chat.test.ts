@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
-import { addSession, ask, firstThread } from './chat.test-helper.ts';
+import { addSession, ask, firstThread, shownText } from './chat.test-helper.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -79,6 +79,25 @@ describe('Ask Agaton threads, streaming, cancel and feedback', () => {
     const unknown = await ask(t.app, token, threadId, 'Write me a poem about the weather in Lisbon');
     expect(unknown.text).toContain("I can't answer that from your data yet.");
     expect(unknown.text).toContain('Which sounds should I practise this week?');
+  });
+
+  it('answers both parts of a question that asks two things, and no figure for an unclear one', async () => {
+    const threadId = await firstThread(t.app, token);
+    const both = await ask(
+      t.app,
+      token,
+      threadId,
+      "What's my latest score and which sounds should I practise?",
+    );
+    expect(both.text).toContain('**77**');
+    expect(both.text).toMatch(/\/[a-z]+\//);
+    const steps = (await call(t.app, 'GET', `/api/chat/threads/${threadId}/messages`, { token })).json()
+      .runs[0].steps;
+    expect(steps.filter((s: { kind: string }) => s.kind === 'question type')).toHaveLength(2);
+    // Near none of the question types: the list of what can be asked, with no number.
+    const unclear = await ask(t.app, token, threadId, 'Book a table for two at eight');
+    expect(unclear.text).toContain("I can't answer that from your data yet.");
+    expect(shownText(unclear.text)).not.toMatch(/\b77\b/);
   });
 
   it('reads periods written in words and questions phrased in other ways', async () => {
