@@ -20,6 +20,7 @@ import { buildAdmin, buildUser, createTestDatabase, FACTORY_PASSWORD } from '@ag
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { recogniseQuestion } from '../src/modules/chat/assistant/question-types.ts';
 import { addSession } from '../src/modules/chat/chat.test-helper.ts';
 import { ARTICLE_QUESTIONS, articleRetrieval } from './chat-articles.ts';
 import type { BenchData, BenchPerson, BenchSession, Case } from './chat-cases.ts';
@@ -27,6 +28,7 @@ import { heldOutCases } from './chat-heldout.ts';
 import { heldOut3Cases } from './chat-heldout-3.ts';
 import { heldOut4Cases } from './chat-heldout-4.ts';
 import { heldOutFreshCases } from './chat-heldout-fresh.ts';
+import { INTENT_QUESTIONS } from './chat-intents.ts';
 import { tuningCases } from './chat-tuning.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -189,6 +191,11 @@ for (const { name, results } of sets) {
     `  time to first token: median ${ttfts[Math.floor(ttfts.length / 2)].toFixed(0)} ms, p95 ${ttfts[Math.floor(ttfts.length * 0.95)].toFixed(0)} ms`,
   );
 }
+let typed = 0;
+for (const [q, type] of INTENT_QUESTIONS) if ((await recogniseQuestion(q)).type === type) typed++;
+console.log(
+  `question types, ${INTENT_QUESTIONS.length} tuning questions (chat-intents.ts): ${pct(typed, INTENT_QUESTIONS.length)}`,
+);
 const n = ARTICLE_QUESTIONS.length;
 console.log(`article retrieval, ${n} learners' questions (one per article)`);
 for (const r of await articleRetrieval()) {
