@@ -12,8 +12,12 @@
  * instead (minutes) and so checks the cache too. The raw models' figures are printed beside.
  *
  *   npm run bench:speech-agreement [-- --model en-us-8k --outer 5 --inner 4 --realign]
+ *
+ * On a busy machine the outer folds can run in separate processes and be joined afterwards:
+ *   npx tsx bench/agreement.ts --folds 1,2 --save /tmp/a.json   (and --folds 3,4,5 --save /tmp/b.json)
+ *   npx tsx bench/agreement.ts --merge /tmp/a.json,/tmp/b.json
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSamples } from '../calibration/cache.ts';
@@ -36,6 +40,12 @@ const { values } = parseArgs({
     outer: { type: 'string', default: '5' },
     inner: { type: 'string', default: '4' },
     realign: { type: 'boolean', default: false },
+    /** Outer folds to run, 1-based (default: all). */
+    folds: { type: 'string' },
+    /** Write this run's pairs to a file instead of only printing the summary. */
+    save: { type: 'string' },
+    /** Print the summary of runs saved with --save (comma-separated files) without running anything. */
+    merge: { type: 'string' },
   },
 });
 const model = (values.model ?? resolveAcousticModel().id) as AcousticModelId;
@@ -74,7 +84,14 @@ const realigner = values.realign ? await createAligner({ model }) : null;
 const product = new Agreement();
 const raw = new Agreement();
 const started = Date.now();
-for (const { fold, config, model: fitted, heldOut } of outerFolds(samples, model, outer, inner)) {
+const only = values.folds?.split(',').map((f) => Number(f) - 1);
+const runs = values.merge ? [] : outerFolds(samples, model, outer, inner, only);
+for (const file of values.merge?.split(',') ?? []) {
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  product.merge(saved.product);
+  raw.merge(saved.raw);
+}
+for (const { fold, config, model: fitted, heldOut } of runs) {
   console.log(`fold ${fold + 1}/${outer}: ${describeConfig(config)}`);
   const engine = await createEngine({
     aligner: realigner ?? replay,
@@ -90,6 +107,7 @@ for (const { fold, config, model: fitted, heldOut } of outerFolds(samples, model
   }
 }
 realigner?.dispose();
+if (values.save) writeFileSync(values.save, JSON.stringify({ folds: only ?? 'all', product, raw }));
 
 const p = product.summary();
 const r = raw.summary();

@@ -79,6 +79,23 @@ export class Agreement {
       this.utterance[k].push([pred?.utterance[k] ?? 0, utteranceTarget(s.utt, k)]);
   }
 
+  /** Adds another run's pairs (the same benchmark's other outer folds, run in another process). */
+  merge(
+    other: Pick<
+      Agreement,
+      'phone' | 'word' | 'utterance' | 'omitted' | 'unpairedPhones' | 'misaligned' | 'words'
+    >,
+  ): void {
+    this.phone.push(...other.phone);
+    this.word.push(...other.word);
+    for (const k of Object.keys(this.utterance) as UtteranceTarget[])
+      this.utterance[k].push(...other.utterance[k]);
+    this.omitted.push(...other.omitted);
+    this.unpairedPhones += other.unpairedPhones;
+    this.misaligned += other.misaligned;
+    this.words += other.words;
+  }
+
   /** Pearson correlations per level. */
   summary(): Record<'phone' | 'word' | UtteranceTarget, number> {
     return {

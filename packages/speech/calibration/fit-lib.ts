@@ -2,6 +2,7 @@ import type { PhoneStat, PhoneStats } from '../src/gop/features.ts';
 import { phoneFeatureRows, wordFeatureRows } from '../src/gop/features.ts';
 import type { Contours } from '../src/scoring/contours.ts';
 import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { fitRidge, type LinearModel } from '../src/scoring/linear.ts';
 import {
   type CalibratedModel,
   PHONE_COLS,
@@ -131,15 +132,35 @@ function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number, fit:
   return { phoneRows, phonePred, wordRows, wordPred };
 }
 
+/** Ridge penalty used when a configuration names none. */
+export const DEFAULT_RIDGE = 30;
+
 /**
  * Fits the whole calibrated model (phone → word → sentence) on the given samples with the given
- * tree settings; `rules` are stored with it for `predict`.
+ * tree settings; `rules` are stored with it for `predict`. The sentence scales get a ridge
+ * regression beside the trees, fitted with the penalty `rules.utteranceRidge`.
  */
 export function fitModel(
   samples: Sample[],
   acousticModel: string,
   config: { fit: FitConfig; rules: ScoringRules },
 ): CalibratedModel {
+  const ridge = config.rules.utteranceRidge ?? DEFAULT_RIDGE;
+  const { model, linear } = fitModelWithRidges(samples, acousticModel, config, [ridge]);
+  return { ...model, utteranceLinear: linear.get(ridge) };
+}
+
+/**
+ * `fitModel` with one ridge regression per penalty in `ridges` (the trees are fitted once), so
+ * model selection can compare penalties without refitting the trees. The returned model carries
+ * none of them.
+ */
+export function fitModelWithRidges(
+  samples: Sample[],
+  acousticModel: string,
+  config: { fit: FitConfig; rules: ScoringRules },
+  ridges: number[],
+): { model: CalibratedModel; linear: Map<number, Record<UtteranceTarget, LinearModel>> } {
   const { fit, rules } = config;
   const stats = phoneStatistics(samples.filter((s) => s.al.ok));
   const pd = phoneData(samples, stats);
@@ -164,28 +185,34 @@ export function fitModel(
       extra: { contours: s.contours },
     }),
   );
+  const uy = (t: UtteranceTarget) => ok.map(({ s }) => utteranceTarget(s.utt, t));
   const utterance = Object.fromEntries(
-    UTTERANCE_TARGETS.map((t) => [
-      t,
-      fitBoosted(
-        uX,
-        ok.map(({ s }) => utteranceTarget(s.utt, t)),
-        fit.utterance,
-      ),
-    ]),
+    UTTERANCE_TARGETS.map((t) => [t, fitBoosted(uX, uy(t), fit.utterance)]),
   ) as CalibratedModel['utterance'];
+  const linear = new Map(
+    ridges.map((lambda) => [
+      lambda,
+      Object.fromEntries(UTTERANCE_TARGETS.map((t) => [t, fitRidge(uX, uy(t), lambda)])) as Record<
+        UtteranceTarget,
+        LinearModel
+      >,
+    ]),
+  );
   return {
-    acousticModel,
-    phoneStats: stats,
-    phone,
-    word,
-    utterance,
-    rules,
-    fittedOn: {
-      utterances: samples.length,
-      speakers: new Set(samples.map((s) => s.utt.speaker)).size,
-      corpus: 'speechocean762 (train split, dev subset)',
+    model: {
+      acousticModel,
+      phoneStats: stats,
+      phone,
+      word,
+      utterance,
+      rules,
+      fittedOn: {
+        utterances: samples.length,
+        speakers: new Set(samples.map((s) => s.utt.speaker)).size,
+        corpus: 'speechocean762 (train split, dev subset)',
+      },
     },
+    linear,
   };
 }
 

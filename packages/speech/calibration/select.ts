@@ -8,7 +8,7 @@ import type { CalibratedModel, ScoringRules } from '../src/scoring/model.ts';
 import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { Alignment } from '../src/types.ts';
 import { Agreement } from './evaluate.ts';
-import { type FitConfig, fitModel, type Sample, speakerFolds } from './fit-lib.ts';
+import { type FitConfig, fitModel, fitModelWithRidges, type Sample, speakerFolds } from './fit-lib.ts';
 
 export interface ScoringConfig {
   fit: FitConfig;
@@ -53,6 +53,19 @@ export const RULE_CANDIDATES: ScoringRules[] = [0, 1, 2, 4, 6].flatMap((wordGopP
 );
 
 /**
+ * Candidate blends of the sentence scores: the share taken from the ridge regression (0 = trees
+ * only, 1 = ridge only) and its penalty. Sentence scores do not depend on the rules above (nor the
+ * rules on these), so the two are chosen side by side.
+ */
+export const LINEAR_CANDIDATES: Pick<ScoringRules, 'utteranceLinearShare' | 'utteranceRidge'>[] = [
+  { utteranceLinearShare: 0, utteranceRidge: 30 },
+  ...[0.25, 0.5, 0.75, 1].flatMap((utteranceLinearShare) =>
+    [10, 30, 100].map((utteranceRidge) => ({ utteranceLinearShare, utteranceRidge })),
+  ),
+];
+const RIDGES = [...new Set(LINEAR_CANDIDATES.map((c) => c.utteranceRidge as number))];
+
+/**
  * A cached alignment as the product would have it: the skipped-word pass always ran in the cache,
  * but the product runs it only when some word looks skipped, so its verdicts are dropped otherwise.
  */
@@ -75,32 +88,52 @@ export function scoreHeldOut(samples: Sample[], model: CalibratedModel, into = n
   return into;
 }
 
-/** One number per candidate: the mean agreement over phone, word and the four sentence scales. */
-const objective = (a: Agreement) => {
+/**
+ * One number per candidate: the mean agreement over phone, word and the four sentence scales, in
+ * two parts: phone and word (which the rules move) and the sentence scales (which the linear
+ * blend moves).
+ */
+const wordPart = (a: Agreement) => {
   const s = a.summary();
-  return (s.phone + s.word + s.accuracy + s.fluency + s.prosodic + s.total) / 6;
+  return (s.phone + s.word) / 6;
+};
+const sentencePart = (a: Agreement) => {
+  const s = a.summary();
+  return (s.accuracy + s.fluency + s.prosodic + s.total) / 6;
 };
 
-/** Picks tree settings and rule strengths on `inner` speaker folds of `train`. */
+/** Picks tree settings, rule strengths and the sentence blend on `inner` speaker folds of `train`. */
 export function chooseConfig(train: Sample[], acousticModel: string, inner: number): ScoringConfig {
   const folds = speakerFolds(train, inner);
   let best: { score: number; config: ScoringConfig } | null = null;
   for (const fit of Object.values(FIT_CANDIDATES)) {
     const results = RULE_CANDIDATES.map(() => new Agreement());
+    const blends = LINEAR_CANDIDATES.map(() => new Agreement());
     for (let f = 0; f < inner; f++) {
-      const model = fitModel(
+      const { model, linear } = fitModelWithRidges(
         train.filter((_, i) => folds[i] !== f),
         acousticModel,
         // Rules act after the trees, so one fit serves every rule candidate.
         { fit, rules: RULE_CANDIDATES[0] },
+        RIDGES,
       );
       const heldOut = train.filter((_, i) => folds[i] === f);
       RULE_CANDIDATES.forEach((rules, r) => void scoreHeldOut(heldOut, { ...model, rules }, results[r]));
+      LINEAR_CANDIDATES.forEach((blend, b) => {
+        const rules = { ...RULE_CANDIDATES[0], ...blend };
+        const utteranceLinear = linear.get(blend.utteranceRidge as number);
+        scoreHeldOut(heldOut, { ...model, rules, utteranceLinear }, blends[b]);
+      });
     }
-    RULE_CANDIDATES.forEach((rules, r) => {
-      const score = objective(results[r]);
-      if (!best || score > best.score) best = { score, config: { fit, rules } };
-    });
+    const bestRules = RULE_CANDIDATES.map((rules, r) => ({ rules, score: wordPart(results[r]) })).reduce(
+      (a, b) => (b.score > a.score ? b : a),
+    );
+    const bestBlend = LINEAR_CANDIDATES.map((blend, b) => ({ blend, score: sentencePart(blends[b]) })).reduce(
+      (a, b) => (b.score > a.score ? b : a),
+    );
+    const score = bestRules.score + bestBlend.score;
+    if (!best || score > best.score)
+      best = { score, config: { fit, rules: { ...bestRules.rules, ...bestBlend.blend } } };
   }
   if (!best) throw new Error('no candidate configuration');
   return (best as { config: ScoringConfig }).config;
@@ -128,16 +161,19 @@ export interface OuterFold {
 /**
  * The outer loop of nested cross-validation: `outer` speaker-disjoint folds (`speakerFolds`), each
  * fitted by `fitSelected` on the other speakers (`inner` folds choose). Fits one fold per step, so
- * a caller can score a fold before the next is fitted. Both agreement benchmarks use it.
+ * a caller can score a fold before the next is fitted; `only` (0-based) runs some folds, so
+ * separate processes can share the work. Both agreement benchmarks use it.
  */
 export function* outerFolds(
   samples: Sample[],
   acousticModel: string,
   outer: number,
   inner: number,
+  only?: number[],
 ): Generator<OuterFold> {
   const folds = speakerFolds(samples, outer);
   for (let fold = 0; fold < outer; fold++) {
+    if (only && !only.includes(fold)) continue;
     const train = samples.filter((_, i) => folds[i] !== fold);
     const { config, model } = fitSelected(train, acousticModel, inner);
     yield { fold, config, model, heldOut: samples.filter((_, i) => folds[i] === fold) };
@@ -149,6 +185,7 @@ export function describeConfig(c: ScoringConfig): string {
   const r = c.rules;
   return (
     `trees ${name}, word pull ${r.wordGopPull} below ${r.wordGopKnee}, phone pull ${r.localGopPull}, ` +
-    `phone from word ${r.phoneWordBlend}`
+    `phone from word ${r.phoneWordBlend}, sentence scores ${r.utteranceLinearShare ?? 0} ridge ` +
+    `(penalty ${r.utteranceRidge ?? '-'})`
   );
 }

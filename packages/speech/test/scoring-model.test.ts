@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadSamples } from '../calibration/cache.ts';
+import { loadCache, loadSamples } from '../calibration/cache.ts';
 import { DATASET_AVAILABLE, needsDataset } from '../calibration/dataset.ts';
 import { fitBoosted, pearson, predictBoosted } from '../src/scoring/gbdt.ts';
+import { fitRidge, predictLinear } from '../src/scoring/linear.ts';
 import { matchFactor, predict } from '../src/scoring/model.ts';
 import { loadCalibratedModel } from '../src/scoring/score.ts';
 
@@ -23,6 +24,35 @@ describe('boosted trees', () => {
   });
 });
 
+describe('ridge regression of the sentence scores', () => {
+  const X = Array.from({ length: 200 }, (_, i) => [(i % 10) / 10, Math.floor(i / 10) / 20, 5]);
+  const y = X.map(([pauses, rate]) => 8 - 4 * pauses + 2 * rate);
+
+  it('learns a smooth relation, the same way every time', () => {
+    const m = fitRidge(X, y, 0.01);
+    expect(fitRidge(X, y, 0.01)).toEqual(m);
+    expect(predictLinear(m, [0.5, 0.5, 5])).toBeCloseTo(7, 1);
+    // A constant column (a feature that never varied in training) gets no weight.
+    expect(m.weights[2]).toBe(0);
+  });
+
+  it('never extrapolates past what it was fitted on', () => {
+    const m = fitRidge(X, y, 0.01);
+    const edge = predictLinear(m, [0, 0.95, 5]);
+    expect(predictLinear(m, [-50, 40, 5])).toBeCloseTo(edge, 6);
+    expect(predictLinear(m, [Number.NaN, 0.95, 5])).toBeLessThan(edge);
+  });
+
+  it('shrinks towards the mean as the penalty grows', () => {
+    const spread = (lambda: number) => {
+      const m = fitRidge(X, y, lambda);
+      return predictLinear(m, [0, 0.95, 5]) - predictLinear(m, [0.9, 0, 5]);
+    };
+    expect(spread(1e4)).toBeLessThan(spread(1));
+    expect(spread(1e4)).toBeGreaterThan(0);
+  });
+});
+
 // Needs the whole dev set's labels (the committed cache holds only alignments).
 const RANKS_DEV_SET = needsDataset(
   'ranks the dev set like the experts (in-sample sanity check, not the reported figure)',
@@ -39,6 +69,18 @@ describe('calibrated model', () => {
         samples.map((s) => s.utt.total),
       ),
     ).toBeGreaterThan(0.6);
+  });
+
+  it('does not keep lowering fluency for a longer silence after the last word than the raters heard', () => {
+    // A learner who stops the recorder late must not lose more than the calibration data supports.
+    const model = loadCalibratedModel('en-us-16k');
+    const { alignments, contours } = loadCache('en-us-16k');
+    const [id, al] = Object.entries(alignments).find(([, a]) => a.ok) ?? [];
+    if (!id || !al) throw new Error('empty cache');
+    const last = al.words[al.words.length - 1].end;
+    const fluencyWithTail = (sec: number) =>
+      predict({ ...al, durationSec: last + sec }, model, { contours: contours[id] }).utterance.fluency;
+    expect(fluencyWithTail(60)).toBeCloseTo(fluencyWithTail(8), 6);
   });
 
   it("leaves words in the raters' range alone and zeroes words nothing like the text", () => {

@@ -7,6 +7,7 @@ import {
 } from '../gop/features.ts';
 import type { Alignment } from '../types.ts';
 import { type BoostedTrees, predictBoosted } from './gbdt.ts';
+import { type LinearModel, predictLinear } from './linear.ts';
 import { type ExtraUtteranceFeatures, utteranceFeatureRow } from './utterance-features.ts';
 
 /** The sentence-level scales of the calibration corpus (0–10 each). */
@@ -25,6 +26,11 @@ export interface CalibratedModel {
   phone: BoostedTrees;
   word: BoostedTrees;
   utterance: Record<UtteranceTarget, BoostedTrees>;
+  /**
+   * Ridge regressions over the same sentence features, blended with the trees by
+   * `rules.utteranceLinearShare` (absent in models fitted before 2026-11-26: trees only).
+   */
+  utteranceLinear?: Record<UtteranceTarget, LinearModel>;
   /** Strengths of the pulls `predict` adds to the trees, chosen by cross-validation. */
   rules: ScoringRules;
   /** What it was fitted on, for the record. */
@@ -44,6 +50,10 @@ export interface ScoringRules {
   localGopPull: number;
   /** Share of a phone's score taken from its word's (experts' phone and word ratings correlate at 0.69). */
   phoneWordBlend: number;
+  /** Share of each sentence score taken from the ridge regression (`utteranceLinear`), the rest from the trees. */
+  utteranceLinearShare?: number;
+  /** The ridge penalty `utteranceLinear` was fitted with (for the record and for refitting). */
+  utteranceRidge?: number;
 }
 
 export interface Predictions {
@@ -125,8 +135,14 @@ export function predict(
     1,
   );
   const matched = (uttFactor * factors.reduce((a, b) => a + b, 0)) / Math.max(1, factors.length);
+  const share = model.utteranceLinear ? (rules.utteranceLinearShare ?? 0) : 0;
   const utterance = Object.fromEntries(
-    Object.entries(model.utterance).map(([k, m]) => [k, clamp(predictBoosted(m, row), 0, 10) * matched]),
+    UTTERANCE_TARGETS.map((k) => {
+      const trees = predictBoosted(model.utterance[k], row);
+      const linear =
+        share > 0 && model.utteranceLinear ? predictLinear(model.utteranceLinear[k], row) : trees;
+      return [k, clamp((1 - share) * trees + share * linear, 0, 10) * matched];
+    }),
   ) as Record<UtteranceTarget, number>;
   return { phone, word, utterance };
 }
