@@ -75,7 +75,7 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
         security,
         description:
           'The Upload call list: calls of the agents the admin sees that wait, are being analysed or failed ' +
-          `(error: the readable reason), and those analysed in the last ${QA_LIMITS.recentCallMinutes} minutes ` +
+          `(error: the readable reason), and the admin's own uploads analysed in the last ${QA_LIMITS.recentCallMinutes} minutes ` +
           `(with their qcItemId); newest upload first, at most ${QA_LIMITS.callListSize}. Without transcripts.`,
         response: { 200: callListSchema, ...errorResponses },
       },

@@ -334,9 +334,9 @@ export async function callRecording(ctx: AppContext, callId: string) {
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * The calls the actor sees that are waiting, being analysed or failed, and those analysed in the
- * last QA_LIMITS.recentCallMinutes: the Upload call list, the same after a reload, in another tab or
- * for another manager of the agent's team.
+ * The calls the actor sees that are waiting, being analysed or failed, and the actor's own uploads
+ * analysed in the last QA_LIMITS.recentCallMinutes: the Upload call list, the same after a reload,
+ * in another tab or for another manager of the agent's team.
  */
 export async function listCalls(ctx: AppContext, actor: OrgActor): Promise<CallList> {
   const recent = new Date(Date.now() - QA_LIMITS.recentCallMinutes * 60_000);
@@ -356,7 +356,12 @@ export async function listCalls(ctx: AppContext, actor: OrgActor): Promise<CallL
         agentScope(ctx, actor, qaCalls.agentMemberId),
         or(
           inArray(qaCalls.status, ['queued', 'running', 'failed']),
-          and(eq(qaCalls.status, 'done'), gte(qaCalls.analysedAt, recent)),
+          // Their own uploads just analysed, with the way to the report; the rest is in the table.
+          and(
+            eq(qaCalls.status, 'done'),
+            gte(qaCalls.analysedAt, recent),
+            eq(qaCalls.uploadedBy, actor.adminId),
+          ),
         ),
       ),
     )

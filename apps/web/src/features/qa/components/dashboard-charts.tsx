@@ -87,7 +87,7 @@ export function TrendChart({ bucket, trend }: { bucket: QaTrendBucket; trend: Qa
         data={data}
         dataKey="day"
         series={[{ name: D.score, color: 'teal.6' }]}
-        curveType="monotone"
+        curveType="linear"
         connectNulls
         unit="%"
         yAxisProps={{ domain: [0, 100], width: 48 }}
