@@ -81,6 +81,12 @@ export async function scorecardsForAgent(
   return rows.map((r) => r.id);
 }
 
+/** Whether any active QUALITY question of a scorecard applying to the agent would be asked. */
+export async function asksAgentQuestions(ctx: AppContext, orgId: string, agentMemberId: string) {
+  const setIds = await scorecardsForAgent(ctx, orgId, agentMemberId);
+  return (await askedQuestions(ctx, orgId, { setIds })).length > 0;
+}
+
 /**
  * Active QUALITY questions of the organisation that belong to at least one scorecard — of `setIds`
  * when given (the scorecards that apply to a call's agent).

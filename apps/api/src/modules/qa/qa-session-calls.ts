@@ -1,14 +1,21 @@
+import { QA_LIMITS } from '@agaton/contracts';
 import { members, qaCalls, sessions } from '@agaton/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
+import { asksAgentQuestions } from './qa-answer-calls.ts';
 import { enqueueCallAnalysis } from './qa-jobs.ts';
 import { linesFromWords } from './transcript-formats.ts';
 
 /**
- * When a coach session is analysed and its coach account is linked to an organisation member, it
- * becomes a QA call of that organisation (source SESSION, one per session): the session's timed
- * words split into UNKNOWN-speaker lines at pauses of 1 s or more and sentence ends; the recording
- * is the session's own. Returns the call id, or null when the coach is no member.
+ * When a coach session is analysed, it becomes a QA call of an organisation (source SESSION, one per
+ * session) only if it is a call worth reviewing (decision 022):
+ * - its coach account is an active member of the organisation (the oldest membership wins),
+ * - it lasts at least QA_LIMITS.minSessionCallSeconds (reading practice and short drills are not
+ *   calls: scored against a call scorecard they only make red noise on QA Alerts),
+ * - a scorecard that applies to the member (no teams, or one of their teams) asks at least one
+ *   active Quality question (otherwise there is nothing to review it against).
+ * The session's timed words split into UNKNOWN-speaker lines at pauses of 1 s or more and sentence
+ * ends; the recording is the session's own. Returns the call id, or null when it is no call.
  */
 export async function callFromSession(ctx: AppContext, sessionId: string): Promise<string | null> {
   const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -20,6 +27,9 @@ export async function callFromSession(ctx: AppContext, sessionId: string): Promi
     .orderBy(asc(members.createdAt))
     .limit(1);
   if (!member) return null;
+  const seconds = session.durationSeconds ?? session.declaredSeconds;
+  if (seconds < QA_LIMITS.minSessionCallSeconds) return null;
+  if (!(await asksAgentQuestions(ctx, member.orgId, member.id))) return null;
   const words = (session.words as { word?: unknown; start?: unknown; end?: unknown }[]).filter(
     (w): w is { word: string; start: number; end: number } =>
       typeof w.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number',
