@@ -80,6 +80,13 @@ export function calendar(now: Date) {
 export const inWindow = (sessions: BenchSession[], w: Window) =>
   sessions.filter((s) => s.startedAt >= w.from && s.startedAt < w.to);
 
+/** The person's figure for each window appears (when they have sessions there). */
+export const periodsShown = (sessions: BenchSession[], windows: Window[]) => (a: string) =>
+  windows.every((w) => {
+    const inside = inWindow(sessions, w);
+    return !inside.length || showsNumber(a, average(inside));
+  });
+
 /** Every named part is in the answer. */
 export const has =
   (...parts: string[]) =>

@@ -7,9 +7,9 @@ import {
   coachSessionLink,
   has,
   inWindow,
+  periodsShown,
   refusal,
   showsNumber,
-  type Window,
 } from './chat-cases.ts';
 
 /**
@@ -19,13 +19,6 @@ import {
  * (out of scope, another organisation, other people for a coach, another team for a manager). Keys
  * come from the stored data only. Never used to change the assistant.
  */
-
-/** The person's figure for each window appears (when they have sessions there). */
-const periodsShown = (sessions: BenchData['coach']['sessions'], windows: Window[]) => (a: string) =>
-  windows.every((w) => {
-    const inside = inWindow(sessions, w);
-    return !inside.length || showsNumber(a, average(inside));
-  });
 
 export function heldOut4Cases(d: BenchData): Case[] {
   const cal = calendar(d.now);

@@ -6,10 +6,10 @@ import {
   coachSessionLink,
   has,
   inWindow,
+  periodsShown,
   refusal,
   shown,
   showsNumber,
-  type Window,
 } from './chat-cases.ts';
 
 /**
@@ -18,13 +18,6 @@ import {
  * Nothing in the assistant is changed because of a miss here: its figure is the honest measure of
  * questions the recogniser has not seen.
  */
-
-/** The person's figure for each window appears (when they have sessions there). */
-const periodsShown = (sessions: BenchData['coach']['sessions'], windows: Window[]) => (a: string) =>
-  windows.every((w) => {
-    const inside = inWindow(sessions, w);
-    return !inside.length || showsNumber(a, average(inside));
-  });
 
 /** `first` is named before `second` (or `second` is absent). */
 const before = (a: string, first: string, second: string) => {
