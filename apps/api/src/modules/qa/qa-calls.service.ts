@@ -263,25 +263,23 @@ export async function createCallFromFiles(
 export const indexedLines = (lines: StoredTranscriptLine[] | null): TranscriptLine[] =>
   (lines ?? []).map((l, index) => ({ index, ...l }));
 
-/** A call the actor may see with its transcript; 404 outside the organisation or the team scope. */
-export async function getCall(ctx: AppContext, actor: OrgActor, callId: string): Promise<CallDetail> {
-  const [row] = await ctx.db
-    .select({
-      call: qaCalls,
-      agentName: members.name,
-      agentEmail: members.email,
-      qcItemId: qaItems.id,
-    })
+/** Calls with their agent's name and e-mail and their QA item (if analysed): what toCallDetail reads. */
+const callRows = (ctx: AppContext) =>
+  ctx.db
+    .select({ call: qaCalls, agentName: members.name, agentEmail: members.email, qcItemId: qaItems.id })
     .from(qaCalls)
     .innerJoin(members, eq(members.id, qaCalls.agentMemberId))
-    .leftJoin(qaItems, eq(qaItems.callId, qaCalls.id))
-    .where(
-      and(
-        eq(qaCalls.id, callId),
-        eq(qaCalls.orgId, actor.orgId),
-        agentScope(ctx, actor, qaCalls.agentMemberId),
-      ),
-    );
+    .leftJoin(qaItems, eq(qaItems.callId, qaCalls.id));
+
+/** A call the actor may see with its transcript; 404 outside the organisation or the team scope. */
+export async function getCall(ctx: AppContext, actor: OrgActor, callId: string): Promise<CallDetail> {
+  const [row] = await callRows(ctx).where(
+    and(
+      eq(qaCalls.id, callId),
+      eq(qaCalls.orgId, actor.orgId),
+      agentScope(ctx, actor, qaCalls.agentMemberId),
+    ),
+  );
   if (!row) throw new AppError('NOT_FOUND');
   return toCallDetail(ctx, row);
 }
@@ -340,16 +338,7 @@ export async function callRecording(ctx: AppContext, callId: string) {
  */
 export async function listCalls(ctx: AppContext, actor: OrgActor): Promise<CallList> {
   const recent = new Date(Date.now() - QA_LIMITS.recentCallMinutes * 60_000);
-  const rows = await ctx.db
-    .select({
-      call: qaCalls,
-      agentName: members.name,
-      agentEmail: members.email,
-      qcItemId: qaItems.id,
-    })
-    .from(qaCalls)
-    .innerJoin(members, eq(members.id, qaCalls.agentMemberId))
-    .leftJoin(qaItems, eq(qaItems.callId, qaCalls.id))
+  const rows = await callRows(ctx)
     .where(
       and(
         eq(qaCalls.orgId, actor.orgId),
