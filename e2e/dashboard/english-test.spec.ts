@@ -187,6 +187,9 @@ test.describe('English Test dashboard', () => {
   });
 
   test('the test content tab lists the positions and shows why an edit was refused', async ({ page }) => {
+    // Typing the whole content (about 200 KB of JSON) into the editor took 43 s of a 60 s budget on a
+    // quiet CI machine; what is checked here is the refusal, not the typing speed.
+    test.slow();
     await signIn(page, seeded.admin);
     await page.getByRole('tab', { name: RT_LABELS.tabContent }).click();
     const positions = page.getByTestId('content-position');
