@@ -2,8 +2,6 @@ import {
   billingTexts,
   type ContactSalesRequest,
   contactSalesRequestSchema,
-  EMAIL_PATTERN,
-  messages,
   type TokenKind,
 } from '@agaton/contracts';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -13,6 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { layout } from '../../config/constants';
 import { api } from '../../lib/api-client';
+import { emailRule, requiredText } from '../../lib/form-rules';
 
 /** Labels of the contact form that the spec does not fix (its toasts are in billingTexts). */
 export const CONTACT_SALES_LABELS = {
@@ -40,18 +39,15 @@ export interface ContactSalesModalProps {
   auth?: TokenKind;
 }
 
-const required = (value: string) => (value.trim() ? null : messages.validation.required);
-
 /** Contact-sales form (spec 1 §7, spec 2 §7): email, name, message; the spec's toasts on success and failure. */
 export function ContactSalesModal({ opened, onClose, email, name, planName, auth }: ContactSalesModalProps) {
   const send = useContactSales(auth);
   const form = useForm({
     initialValues: { email, name, message: '' },
     validate: {
-      email: (value) =>
-        required(value) ?? (EMAIL_PATTERN.test(value.trim()) ? null : messages.validation.invalidEmail),
-      name: required,
-      message: required,
+      email: emailRule(),
+      name: requiredText,
+      message: requiredText,
     },
   });
   const { setValues, reset } = form;

@@ -1,10 +1,11 @@
-import { EMAIL_PATTERN, messages, PASSWORD_PATTERN, REALMS } from '@agaton/contracts';
+import { messages, PASSWORD_PATTERN, REALMS } from '@agaton/contracts';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { emailRule } from '../../../lib/form-rules';
 import { adminExists } from '../api/auth-api';
 import { FormError } from './form-error';
 import { PasswordField } from './password-field';
@@ -25,12 +26,7 @@ export function AdminSignupStepOne({
   const form = useForm({
     initialValues: initial,
     validate: {
-      email: (value) =>
-        !value.trim()
-          ? messages.validation.required
-          : EMAIL_PATTERN.test(value.trim())
-            ? null
-            : messages.validation.invalidEmail,
+      email: emailRule(),
       password: (value) =>
         !value
           ? messages.validation.required

@@ -1,27 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { messages } from '@agaton/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { describe, expect, it, vi } from 'vitest';
 import { AdminSignupStepTwo } from './admin-signup-step-two';
-import { renderAt, stubApi } from './auth-test-utils.test-helper';
+import { renderAt, setUpAuthFormTests, stubApi } from './auth-test-utils.test-helper';
 import { CoachSignupForm } from './coach-signup-form';
 import { LoginForm } from './login-form';
 
-// Typing through Mantine inputs is slow on a busy two-core machine; the assertions, not the clock, matter.
-vi.setConfig({ testTimeout: 20_000 });
-
 const session = { accessToken: 'a', refreshToken: 'r', accessTokenExpiresInSeconds: 900, identity: {} };
 
-beforeEach(() => {
-  installDomShims();
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpAuthFormTests();
 
 describe('two-stage login', () => {
   it('reveals and focuses the password after the e-mail stage, then signs the coach in', async () => {

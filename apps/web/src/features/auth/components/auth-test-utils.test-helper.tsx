@@ -1,5 +1,7 @@
+import { cleanup } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { LANDED, renderRoutes } from '../../../lib/render-routes.test-helper';
 
 export type Reply = { status: number; body?: unknown };
@@ -25,4 +27,21 @@ export function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply
 /** Renders `ui` at `path` with a router whose other pages print their own path. */
 export function renderAt(path: string, ui: ReactNode, pattern = path.split('?')[0]) {
   return renderRoutes(path, { [pattern]: ui, '*': LANDED });
+}
+
+/**
+ * The auth form suites' set-up: DOM shims and an empty localStorage before each test; unmount and the
+ * real fetch after. Typing through Mantine inputs is slow on a busy two-core machine, so the assertions,
+ * not the clock, decide (20 s per test).
+ */
+export function setUpAuthFormTests() {
+  vi.setConfig({ testTimeout: 20_000 });
+  beforeEach(() => {
+    installDomShims();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, messages, PASSWORD_PATTERN, REALMS } from '@agaton/contracts';
+import { messages, PASSWORD_PATTERN, REALMS } from '@agaton/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SIGNUP_REDIRECT_DELAY_MS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { emailRule } from '../../../lib/form-rules';
 import { coachSignUp } from '../api/auth-api';
 import { carryParams } from '../utils/redirects';
 import { FormError } from './form-error';
@@ -37,8 +38,7 @@ export function CoachSignupForm() {
     // A training invitation link passes the invited e-mail along (decision 018).
     initialValues: { email: search.get('email') ?? '', password: '' },
     validate: {
-      email: (value) =>
-        !value.trim() ? messages.validation.required : EMAIL_PATTERN.test(value.trim()) ? null : true,
+      email: emailRule(true),
       password: (value) =>
         !value
           ? messages.validation.required

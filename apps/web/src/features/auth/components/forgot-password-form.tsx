@@ -1,12 +1,13 @@
-import { EMAIL_PATTERN, messages } from '@agaton/contracts';
-import { Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { messages } from '@agaton/contracts';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { emailRule } from '../../../lib/form-rules';
 import { adminRequestPasswordReset, coachRequestPasswordReset } from '../api/auth-api';
+import { AuthResult, BackToLogIn } from './auth-result';
 import { FormError } from './form-error';
 import type { Audience } from './login-form';
 
@@ -20,14 +21,8 @@ export function ForgotPasswordForm({ audience }: { audience: Audience }) {
   const form = useForm({
     initialValues: { email: '' },
     validate: {
-      email: (value) =>
-        !value.trim()
-          ? messages.validation.required
-          : EMAIL_PATTERN.test(value.trim())
-            ? null
-            : audience === 'admin'
-              ? messages.validation.invalidEmail
-              : true,
+      // The coach form marks a malformed address without a message (spec 1 section 5).
+      email: emailRule(audience === 'admin' ? messages.validation.invalidEmail : true),
     },
   });
 
@@ -46,30 +41,17 @@ export function ForgotPasswordForm({ audience }: { audience: Audience }) {
     }
   }
 
-  const back = (
-    <Button
-      component={Link}
-      to={signInHref}
-      variant="subtle"
-      leftSection={<IconArrowLeft size={16} />}
-      px={0}
-    >
-      Back to log in
-    </Button>
-  );
+  const back = <BackToLogIn href={signInHref} />;
 
   if (status === 'email-sent') {
     return (
-      <Stack gap="md" align="flex-start">
-        <ThemeIcon size={48} radius="xl" variant="light">
-          <IconMailCheck size={26} />
-        </ThemeIcon>
-        <Title order={1} fz={26}>
-          {messages.password.resetSentTitle}
-        </Title>
-        <Text c="dimmed">{messages.password.resetSentBody}</Text>
+      <AuthResult
+        icon={<IconMailCheck size={26} />}
+        title={messages.password.resetSentTitle}
+        body={messages.password.resetSentBody}
+      >
         {back}
-      </Stack>
+      </AuthResult>
     );
   }
 

@@ -1,10 +1,11 @@
-import { EMAIL_PATTERN, messages, REALMS } from '@agaton/contracts';
+import { messages, REALMS } from '@agaton/contracts';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { emailRule } from '../../../lib/form-rules';
 import { adminExists, adminSignIn, coachPasswordSignIn, getAuthFlow, getDesktopCode } from '../api/auth-api';
 import { carryParams, coachDestination, desktopRedirectPage, safeReturnPath } from '../utils/redirects';
 import { FormError } from './form-error';
@@ -47,13 +48,8 @@ export function LoginForm({ audience }: { audience: Audience }) {
     // A training invitation link passes the invited e-mail along (decision 018).
     initialValues: { email: search.get('email') ?? '', password: '' },
     validate: {
-      email: (value) => {
-        if (!value.trim()) return messages.validation.required;
-        // The coach form marks a malformed address without a message (spec 1 section 5).
-        if (!EMAIL_PATTERN.test(value.trim()))
-          return audience === 'admin' ? messages.validation.invalidEmail : true;
-        return null;
-      },
+      // The coach form marks a malformed address without a message (spec 1 section 5).
+      email: emailRule(audience === 'admin' ? messages.validation.invalidEmail : true),
       password: (value) => (stage === 'password' && !value ? messages.validation.required : null),
     },
   });

@@ -1,5 +1,5 @@
 import { messages, PASSWORD_PATTERN } from '@agaton/contracts';
-import { Badge, Button, Group, List, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { adminResetPassword, coachUpdatePassword } from '../api/auth-api';
 import { checkPasswordStrength, type StrengthLevel } from '../utils/password-strength';
+import { AuthResult } from './auth-result';
 import { FormError } from './form-error';
 import type { Audience } from './login-form';
 import { PasswordField } from './password-field';
@@ -81,18 +82,16 @@ export function ResetPasswordForm({ audience, token }: { audience: Audience; tok
 
   if (status === 'has-reset') {
     return (
-      <Stack gap="md" align="flex-start">
-        <ThemeIcon size={48} radius="xl" variant="light" color="teal">
-          <IconCircleCheck size={26} />
-        </ThemeIcon>
-        <Title order={1} fz={26}>
-          {messages.password.changedTitle}
-        </Title>
-        <Text c="dimmed">{messages.password.changedBody}</Text>
+      <AuthResult
+        icon={<IconCircleCheck size={26} />}
+        color="teal"
+        title={messages.password.changedTitle}
+        body={messages.password.changedBody}
+      >
         <Button component={Link} to={signInHref} fullWidth>
           Log in
         </Button>
-      </Stack>
+      </AuthResult>
     );
   }
 

@@ -1,23 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { messages, OAUTH_CALLBACK_ERRORS } from '@agaton/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
-import { renderAt, stubApi } from './auth-test-utils.test-helper';
+import { describe, expect, it } from 'vitest';
+import { renderAt, setUpAuthFormTests, stubApi } from './auth-test-utils.test-helper';
 import { OAuthCallback } from './oauth-callback';
 import { VerifyEmail } from './verify-email';
 
-vi.setConfig({ testTimeout: 20_000 });
-
-beforeEach(() => {
-  installDomShims();
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpAuthFormTests();
 
 describe('e-mail verification page', () => {
   it('verifies the link once and continues into the realm of the account', async () => {
@@ -45,10 +35,14 @@ describe('e-mail verification page', () => {
     });
     renderAt('/verify-email/old', <VerifyEmail token="old" />, '/verify-email/:token');
     expect(await screen.findByText(messages.emailVerification.linkInvalid)).toBeVisible();
+    // A dead link is not a dead end: both log-in pages are a click away.
+    expect(screen.getByRole('link', { name: 'Coach log in' })).toHaveAttribute('href', '/coach/auth');
+    expect(screen.getByRole('link', { name: 'Dashboard log in' })).toHaveAttribute('href', '/auth');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'Me@Example.com');
     await user.click(screen.getByRole('button', { name: messages.emailVerification.resend }));
     expect(await screen.findByText(messages.emailVerification.resentBody)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Coach log in' })).toBeVisible();
     expect(calls.filter((c) => c.key === 'POST /api/auth/verify-email/resend').map((c) => c.body)).toEqual([
       { email: 'me@example.com', realm: 'whiskey' },
       { email: 'me@example.com', realm: 'whiskey-admin' },

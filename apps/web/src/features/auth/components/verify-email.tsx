@@ -1,12 +1,14 @@
-import { EMAIL_PATTERN, messages, REALMS, type Realm } from '@agaton/contracts';
-import { Button, Loader, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { messages, REALMS, type Realm } from '@agaton/contracts';
+import { Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { emailRule } from '../../../lib/form-rules';
 import { resendVerificationEmail, verifyEmail } from '../api/auth-api';
+import { AuthResult, BothLogIns } from './auth-result';
 import { FormError } from './form-error';
 
 type State =
@@ -49,28 +51,23 @@ export function VerifyEmail({ token }: { token: string }) {
   }
   if (state.kind === 'verified') {
     return (
-      <Stack gap="md" align="flex-start">
-        <ThemeIcon size={48} radius="xl" variant="light" color="green">
-          <IconCircleCheck size={26} />
-        </ThemeIcon>
-        <Title order={1} fz={26}>
-          {messages.emailVerification.verifiedTitle}
-        </Title>
-        <Text c="dimmed">{messages.emailVerification.verifiedBody}</Text>
+      <AuthResult
+        icon={<IconCircleCheck size={26} />}
+        color="green"
+        title={messages.emailVerification.verifiedTitle}
+        body={messages.emailVerification.verifiedBody}
+      >
         <Button component={Link} to={continueHref(state.realm)} replace>
           Continue
         </Button>
-      </Stack>
+      </AuthResult>
     );
   }
   if (state.kind === 'resent') {
     return (
-      <Stack gap="md" align="flex-start">
-        <Title order={1} fz={26}>
-          Check your email
-        </Title>
-        <Text c="dimmed">{messages.emailVerification.resentBody}</Text>
-      </Stack>
+      <AuthResult title="Check your email" body={messages.emailVerification.resentBody}>
+        <BothLogIns />
+      </AuthResult>
     );
   }
   return <ResendForm onSent={() => setState({ kind: 'resent' })} />;
@@ -82,12 +79,7 @@ function ResendForm({ onSent }: { onSent: () => void }) {
   const form = useForm({
     initialValues: { email: '' },
     validate: {
-      email: (value) =>
-        !value.trim()
-          ? messages.validation.required
-          : EMAIL_PATTERN.test(value.trim())
-            ? null
-            : messages.validation.invalidEmail,
+      email: emailRule(),
     },
   });
 
@@ -125,6 +117,7 @@ function ResendForm({ onSent }: { onSent: () => void }) {
           </Button>
         </Stack>
       </form>
+      <BothLogIns />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { EMAIL_PATTERN, messages } from '@agaton/contracts';
+import { messages } from '@agaton/contracts';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, api, tokenStorage } from '../../../lib/api-client';
+import { emailRule, requiredText } from '../../../lib/form-rules';
 import { CANDIDATE_TEXTS } from '../texts';
 
 /** Sign-in refusals whose server text is meant for the candidate (finished or expired test). */
@@ -20,13 +21,8 @@ export function CandidateSignIn({ onSignedIn }: { onSignedIn: (answer: unknown) 
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (value) =>
-        !value.trim()
-          ? messages.validation.required
-          : EMAIL_PATTERN.test(value.trim())
-            ? null
-            : messages.validation.invalidEmail,
-      password: (value) => (value.trim() ? null : messages.validation.required),
+      username: emailRule(),
+      password: requiredText,
     },
   });
 
