@@ -14,9 +14,11 @@ import {
 } from '@agaton/contracts';
 import { qaCalls } from '@agaton/db';
 import { buildAdmin, buildManager, buildMember, buildTeam, FACTORY_PASSWORD } from '@agaton/db/testing';
+import { wav16kMono } from '@agaton/speech';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { type FilePart, multipart } from '../scoring/scoring.test-helper.ts';
 import { QA_ANALYSIS_TEXTS } from './qa-analyser.ts';
 import { CALL_UPLOAD_TEXTS } from './qa-calls.service.ts';
 
@@ -46,38 +48,6 @@ const JSON_TRANSCRIPT = JSON.stringify({
   ],
 });
 
-interface FilePart {
-  name: 'audio' | 'transcript' | string;
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
-
-/** A multipart body: the text fields first (as our client sends them), then the files. */
-function multipartBody(fields: Record<string, string>, files: FilePart[]) {
-  const boundary = `----qa${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const vttFile = (text = VTT): FilePart => ({
   name: 'transcript',
   filename: 'call.vtt',
@@ -99,7 +69,7 @@ const adminToken = async (email: string) =>
   ).json().accessToken as string;
 
 function upload(token: string, fields: Record<string, string>, files: FilePart[]) {
-  const body = multipartBody(fields, files);
+  const body = multipart(fields, files);
   return t.app.inject({
     method: 'POST',
     url: '/api/qa/calls',
@@ -437,7 +407,7 @@ describe('POST /api/qa/calls refusals', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/qa/calls',
-      ...multipartBody({}, [vttFile()]),
+      ...multipart({}, [vttFile()]),
     });
     expect(res.statusCode).toBe(401);
   });
@@ -663,28 +633,12 @@ describe('re-answering after a question changes', () => {
   });
 });
 
-/** One second of silence as a valid two-channel WAV: its analysis fails with a readable reason. */
-function silenceWav() {
-  const silence = Buffer.alloc(44 + 8000 * 2, 128);
-  silence.write('RIFF', 0);
-  silence.writeUInt32LE(36 + 16000, 4);
-  silence.write('WAVEfmt ', 8);
-  silence.writeUInt32LE(16, 16);
-  silence.writeUInt16LE(1, 20);
-  silence.writeUInt16LE(2, 22);
-  silence.writeUInt32LE(8000, 24);
-  silence.writeUInt32LE(16000, 28);
-  silence.writeUInt16LE(2, 32);
-  silence.writeUInt16LE(8, 34);
-  silence.write('data', 36);
-  silence.writeUInt32LE(16000, 40);
-  return silence;
-}
 const silenceFile = (): FilePart => ({
   name: 'audio',
   filename: 'silence.wav',
   contentType: 'audio/wav',
-  data: silenceWav(),
+  // One second of digital silence, a valid WAV: its analysis fails with a readable reason.
+  data: wav16kMono(new Uint8Array(32_000)),
 });
 
 async function uploadList(token: string) {

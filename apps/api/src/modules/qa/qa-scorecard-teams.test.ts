@@ -8,6 +8,7 @@ import {
 import { buildAdmin, buildMember, buildTeam, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { multipart } from '../scoring/scoring.test-helper.ts';
 
 /**
  * Scorecards for teams: a call is asked the questions of the scorecards that apply to its agent (no
@@ -33,23 +34,14 @@ const VTT = `WEBVTT
 `;
 
 function upload(agentIdentityId: string, title: string) {
-  const boundary = `----teams${Math.random().toString(16).slice(2)}`;
-  const part = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const payload = Buffer.from(
-    part('agentIdentityId', agentIdentityId) +
-      part('title', title) +
-      `--${boundary}\r\nContent-Disposition: form-data; name="transcript"; filename="call.vtt"\r\n` +
-      `Content-Type: text/vtt\r\n\r\n${VTT}\r\n--${boundary}--\r\n`,
-  );
+  const body = multipart({ agentIdentityId, title }, [
+    { name: 'transcript', filename: 'call.vtt', contentType: 'text/vtt', data: Buffer.from(VTT) },
+  ]);
   return t.app.inject({
     method: 'POST',
     url: '/api/qa/calls',
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${token}`,
-    },
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@agaton/contracts';
 import { challengeActivities, challenges, type Database } from '@agaton/db';
 import { buildCandidate, buildOrg } from '@agaton/db/testing';
+import { wav16kMono } from '@agaton/speech';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -110,23 +111,8 @@ export function readMeta(
 }
 
 /** A 16 kHz mono 16-bit WAV of the samples. */
-export function wav(samples: Int16Array): Buffer {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16000, 24);
-  header.writeUInt32LE(32000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
+export const wav = (samples: Int16Array): Buffer =>
+  wav16kMono(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
 
 /** The stored activity rows of a challenge. */
 export const activityRowsOf = (db: Database, challengeId: string) =>
