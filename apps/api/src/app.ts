@@ -50,6 +50,7 @@ import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
+import { connectRedis } from './providers/redis/redis.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
 import { ensureDemoPracticeTopic, seedDemoPractice } from './seed/demo-practice.ts';
@@ -109,7 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new AccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
     mailer: new Mailer(db, transport, config.MAIL_FROM, app.log, { keepSecrets: config.MAIL_OUTBOX_VIEWER }),
     log: app.log,
+    redis: config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : undefined,
   };
+  const { redis } = ctx;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   ctx.tokens.revocations = new RevocationList(db, config.ACCESS_TOKEN_TTL_SECONDS);
   // E-mails still being recorded or delivered in the background get a few seconds to finish.
   app.addHook('onClose', () => ctx.mailer.close());
@@ -155,6 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimit, {
     global: false,
+    // Shared by every api process when Redis is configured. Should Redis be down, per-IP limits are
+    // skipped rather than failing every request; the per-account sign-in throttle still refuses.
+    ...(redis ? { redis, nameSpace: 'agaton:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
   });

@@ -40,6 +40,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DB_POOL_SIZE: positiveInt.default(10),
+  /**
+   * Redis for the state every api process must share when several run: the per-IP rate limits and the
+   * per-account sign-in throttle. Unset: per-IP limits are counted in each process and the throttle in
+   * the database. docs/decisions/020-hardening.md
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   PUBLIC_URL: url.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),

@@ -1,5 +1,6 @@
 import type { Database } from '@agaton/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
 import type { AccessTokens } from './tokens.ts';
@@ -11,4 +12,6 @@ export interface AppContext {
   tokens: AccessTokens;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The shared Redis connection when REDIS_URL is set (rate limits and the sign-in throttle). */
+  redis?: Redis;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@agaton/contracts';
+import { DEPARTMENTS, INDUSTRIES, messages } from '@agaton/contracts';
 import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, latestEmail, signIn, type TestApp } from '../../testing/test-app.ts';
@@ -91,11 +91,21 @@ describe('two-stage sign-in', () => {
     expect(again.json().error.message).toBe(messages.token.codeInvalid);
   });
 
-  it('refuses a social token it did not issue', async () => {
-    const res = await call(t.app, 'POST', '/api/authn/social', {
-      body: { firebaseAuthToken: 'forged-token' },
-    });
-    expect(res.statusCode).toBe(401);
+  // Nothing mints social tokens (the OIDC callback signs in by linked identity, decision 020), so every
+  // route that takes one must refuse it before any e-mail lookup.
+  it.each([
+    ['/api/authn/social', {}],
+    ['/api/authn/sign-up', {}],
+    ['/api/app-user/auth', {}],
+    ['/api/admin/auth', {}],
+    [
+      '/api/admin',
+      { firstName: 'Eve', organization: 'Eve Ltd', industry: INDUSTRIES[0], department: DEPARTMENTS[0] },
+    ],
+  ])('refuses a social token it did not issue on %s', async (url, fields) => {
+    await buildUser(t.db, { email: `victim-${url.replaceAll('/', '')}@example.com` });
+    const res = await call(t.app, 'POST', url, { body: { firebaseAuthToken: 'forged-token', ...fields } });
+    expect(res.statusCode, res.body).toBe(401);
     expect(res.json().error.code).toBe('INVALID_TOKEN');
   });
 
