@@ -7,9 +7,10 @@
  *    public demo scoring, recording uploads and QA call uploads with their analyses. Prints
  *    per-endpoint count, errors, p50/p95/p99 and the api's RSS every 10 s (first/last/max, slope).
  * 2. Faults: kill -9 of the api and of the worker while uploads are acknowledged and analyses run
- *    (every acknowledged session/call must end done, or failed with a reason); all the app's database
- *    connections terminated (PostgreSQL restart stand-in); DATA_DIR full (a small tmpfs when this user
- *    may mount one).
+ *    (every acknowledged session/call must end done, or failed with a reason); a PostgreSQL restart
+ *    (`-- --restart-postgres`, pg_ctlcluster; without it, since the cluster may be shared, all the app's
+ *    database connections are terminated instead); DATA_DIR full (a small tmpfs when this user may
+ *    mount one).
  *
  * Env: SOAK_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), SOAK_MINUTES.
  */
@@ -34,6 +35,8 @@ import { EndpointStats, percentiles, RssSeries } from './soak/stats.ts';
 
 const argMinutes = process.argv.indexOf('--minutes');
 const MINUTES = Number(argMinutes >= 0 ? process.argv[argMinutes + 1] : (process.env.SOAK_MINUTES ?? 10));
+/** `--restart-postgres`: restart the real cluster in step 2c (only on a machine nobody else uses). */
+const RESTART_POSTGRES = process.argv.includes('--restart-postgres');
 const PG_URL = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PORT = 4300 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${PORT}`;
@@ -377,6 +380,19 @@ async function terminateBackends(): Promise<number> {
   return res.rowCount ?? 0;
 }
 
+/** Restarts every PostgreSQL cluster of this machine (Debian's pg_ctlcluster; needs root); ms taken. */
+function restartPostgres(): number {
+  const t0 = Date.now();
+  const clusters = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n');
+  for (const line of clusters) {
+    const [version, cluster] = line.split(/\s+/);
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, cluster, 'restart'], {
+      stdio: 'ignore',
+    });
+  }
+  return Date.now() - t0;
+}
+
 function pgCtlclusterUsable(): string {
   try {
     const out = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim();
@@ -526,11 +542,18 @@ async function main() {
       `   worker killed with ${runningAtKill} of its uploads running; restarted (pid ${workerP.pid})`,
     );
 
-    // -- PostgreSQL restart stand-in --
-    console.log(
-      `2c. PostgreSQL: ${pgCtlclusterUsable()}; the cluster is shared, so its backends for ${dbName} are terminated instead…`,
-    );
-    const killed = await terminateBackends();
+    // -- PostgreSQL restart (or, on a shared cluster, its stand-in) --
+    let killed = 0;
+    if (RESTART_POSTGRES) {
+      console.log('2c. PostgreSQL restart (pg_ctlcluster restart of the whole cluster)…');
+      const restartMs = restartPostgres();
+      console.log(`   cluster restarted in ${restartMs} ms`);
+    } else {
+      console.log(
+        `2c. PostgreSQL: ${pgCtlclusterUsable()}; the cluster may be shared (run with --restart-postgres on a machine of your own), so its backends for ${dbName} are terminated instead…`,
+      );
+      killed = await terminateBackends();
+    }
     const probe = new Client(base, null);
     let failures = 0;
     let firstOkMs = -1;
@@ -545,7 +568,7 @@ async function main() {
       await sleep(100);
     }
     const afterPg = await uploadSession(quiet, t, 'pg');
-    const pgLine = `${killed} backends terminated; of 30 reads after, ${failures} failed, first success after ${firstOkMs} ms; an upload after ${afterPg ? 'acknowledged' : 'REFUSED'}`;
+    const pgLine = `${RESTART_POSTGRES ? 'cluster restarted' : `${killed} backends terminated`}; of 30 reads after, ${failures} failed, first success after ${firstOkMs} ms; an upload after ${afterPg ? 'acknowledged' : 'REFUSED'}`;
     console.log(`   ${pgLine}`);
     results.push(`database connections terminated: ${pgLine}`);
 

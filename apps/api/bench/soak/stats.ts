@@ -54,7 +54,22 @@ export function percentiles(values: number[]) {
   };
 }
 
-/** RSS samples (minute, MB) of one process; the slope is a least-squares fit in MB per minute. */
+/** Least-squares slope of MB over minutes. */
+function slope(p: { minute: number; mb: number }[]): number {
+  const n = p.length;
+  const mx = p.reduce((a, b) => a + b.minute, 0) / n;
+  const my = p.reduce((a, b) => a + b.mb, 0) / n;
+  const sxy = p.reduce((a, b) => a + (b.minute - mx) * (b.mb - my), 0);
+  const sxx = p.reduce((a, b) => a + (b.minute - mx) ** 2, 0);
+  return sxx ? sxy / sxx : 0;
+}
+
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+
+/**
+ * RSS samples (minute, MB) of one process. Two slopes: over the whole run, and over its second half,
+ * after models are loaded and caches filled; a leak keeps the second one up, a warm-up does not.
+ */
 export class RssSeries {
   readonly points: { minute: number; mb: number }[] = [];
 
@@ -64,14 +79,10 @@ export class RssSeries {
 
   summary(): string {
     const p = this.points;
-    if (p.length < 2) return 'too few samples';
+    if (p.length < 4) return 'too few samples';
     const n = p.length;
-    const mx = p.reduce((a, b) => a + b.minute, 0) / n;
-    const my = p.reduce((a, b) => a + b.mb, 0) / n;
-    const sxy = p.reduce((a, b) => a + (b.minute - mx) * (b.mb - my), 0);
-    const sxx = p.reduce((a, b) => a + (b.minute - mx) ** 2, 0);
-    const slope = sxx ? sxy / sxx : 0;
+    const half = p.filter((x) => x.minute >= p[n - 1].minute / 2);
     const max = Math.max(...p.map((x) => x.mb));
-    return `first ${p[0].mb.toFixed(0)} MB, last ${p[n - 1].mb.toFixed(0)} MB, max ${max.toFixed(0)} MB, slope ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min (${n} samples)`;
+    return `first ${p[0].mb.toFixed(0)} MB, last ${p[n - 1].mb.toFixed(0)} MB, max ${max.toFixed(0)} MB, slope ${signed(slope(p))} MB/min, second half ${signed(slope(half))} MB/min (${n} samples)`;
   }
 }
