@@ -30,5 +30,10 @@ test.describe('e-mail verification (issue 16 part 4)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: messages.emailVerification.resend }).click();
     await expect(page.getByText(messages.emailVerification.resentBody)).toBeVisible();
+    // Not a dead end: the page leads back to a log-in.
+    await page.getByRole('link', { name: 'Coach log in' }).click();
+    // (Still signed in, the coach log-in passes the coach on into the coach area.)
+    await expect(page).toHaveURL(/\/coach(\/|$)/);
+    await expect(page).not.toHaveURL(/verify-email/);
   });
 });

@@ -570,7 +570,7 @@ async function main() {
     const afterPg = await uploadSession(quiet, t, 'pg');
     const pgLine = `${RESTART_POSTGRES ? 'cluster restarted' : `${killed} backends terminated`}; of 30 reads after, ${failures} failed, first success after ${firstOkMs} ms; an upload after ${afterPg ? 'acknowledged' : 'REFUSED'}`;
     console.log(`   ${pgLine}`);
-    results.push(`database connections terminated: ${pgLine}`);
+    results.push(`PostgreSQL ${RESTART_POSTGRES ? 'restart' : 'connections terminated'}: ${pgLine}`);
 
     console.log('   waiting for the acknowledged uploads of 2a–2c to end (at most 8 min)…');
     await waitTerminal(t, ['kill-api', 'kill-worker', 'pg'], 8 * 60_000);
