@@ -204,7 +204,7 @@ function report(outcomes: Outcome[], wallSec: number) {
   console.log(
     `  same CEFR ${((100 * exact) / paired.length).toFixed(1)} %, within one level ${((100 * within) / paired.length).toFixed(1)} % (${paired.length} speakers with six or more recordings, no recording shared)`,
   );
-  console.log('\nCEFR distribution     ' + CEFR_LEVELS.join('   '));
+  console.log(`\nCEFR distribution     ${CEFR_LEVELS.join('   ')}`);
   for (const round of ROUNDS) {
     const counts = CEFR_LEVELS.map((_, i) => of(round).filter((o) => o.cefr === i + 1).length);
     console.log(`  ${round.padEnd(20)}${counts.map((n) => String(n).padStart(2)).join('   ')}`);

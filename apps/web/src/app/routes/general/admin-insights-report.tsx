@@ -1,5 +1,4 @@
 import { paths } from '../../../config/paths';
-import { ProductGate } from '../../../features/plans/components/product-gate';
 import { InsightsReport } from '../../../features/training/components/insights-report';
 import { useDashboardAdmin } from '../dashboard/layout';
 

@@ -2,7 +2,7 @@ import { DESKTOP_APP_REDIRECT, paths } from '../../../config/paths';
 
 /** Only same-origin paths are followed, so a crafted link cannot send a fresh session elsewhere. */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
   return value;
 }
 
