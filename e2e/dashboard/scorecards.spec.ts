@@ -12,6 +12,17 @@ const shot = (page: Page, name: string) =>
 const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/**
+ * Sees a toast, then closes it: on a fast run the next save can come before this one's auto-close, and
+ * two toasts with one text (two "Question created") would be ambiguous.
+ */
+async function seeToast(page: Page, text: string) {
+  const shown = toast(page, text);
+  await expect(shown).toBeVisible();
+  await shown.getByRole('button').click();
+  await expect(shown).toHaveCount(0);
+}
 const questionRow = (page: Page, text: string) => page.getByTestId('question-row').filter({ hasText: text });
 
 async function openScorecards(page: Page) {
@@ -88,7 +99,7 @@ test.describe('Scorecard Management', () => {
     await shot(page, 'question-modal');
     await expect(saveButton(page)).toBeEnabled();
     await saveButton(page).click();
-    await expect(toast(page, QA_TEXTS.questionCreated)).toBeVisible();
+    await seeToast(page, QA_TEXTS.questionCreated);
     const row = questionRow(page, greeting);
     await expect(row).toContainText(`${QA_TEXTS.explanation}: Using the name builds rapport.`);
     await expect(row).toContainText(L.severities.HIGH);
@@ -99,7 +110,7 @@ test.describe('Scorecard Management', () => {
     await row.getByRole('button', { name: L.editQuestion(greeting) }).click();
     await dialog(page).getByRole('radio', { name: L.severities.MEDIUM }).check();
     await saveButton(page).click();
-    await expect(toast(page, QA_TEXTS.questionModified)).toBeVisible();
+    await seeToast(page, QA_TEXTS.questionModified);
     await expect(row).toContainText(L.severities.MEDIUM);
     await row.getByRole('button', { name: L.editQuestion(greeting) }).click();
     await saveButton(page).click();
@@ -117,7 +128,7 @@ test.describe('Scorecard Management', () => {
     await pickScorecard(page, winBack);
     await shot(page, 'duplicate');
     await saveButton(page).click();
-    await expect(toast(page, QA_TEXTS.questionCreated)).toBeVisible();
+    await seeToast(page, QA_TEXTS.questionCreated);
     await expect(questionRow(page, copy).getByTestId('shared-badge')).toHaveText(QA_TEXTS.shared);
     await expect(page.getByTestId('question-row')).toHaveCount(2);
 
@@ -130,12 +141,12 @@ test.describe('Scorecard Management', () => {
         mimeType: 'text/plain',
         buffer: Buffer.from('Greet the customer by name.\nThank them for calling.\n'),
       });
-    await expect(toast(page, QA_TEXTS.uploadSucceeded)).toBeVisible();
+    await seeToast(page, QA_TEXTS.uploadSucceeded);
     await expect(page.getByTestId('document-row')).toContainText('greeting-guidelines.txt');
     await shot(page, 'scorecard');
     await page.getByRole('button', { name: L.documents.delete('greeting-guidelines.txt') }).click();
     await dialog(page).getByRole('button', { name: L.documents.confirm }).click();
-    await expect(toast(page, L.documents.deleted)).toBeVisible();
+    await seeToast(page, L.documents.deleted);
     await expect(page.getByText(L.documents.none)).toBeVisible();
 
     // The second scorecard lists the shared question too.
@@ -148,7 +159,7 @@ test.describe('Scorecard Management', () => {
     await sharedRow.getByRole('button', { name: L.deleteQuestion(copy) }).click();
     await expect(dialog(page)).toContainText(L.deleteQuestionModal.body(winBack));
     await dialog(page).getByRole('button', { name: L.deleteQuestionModal.confirm }).click();
-    await expect(toast(page, QA_TEXTS.questionDeleted)).toBeVisible();
+    await seeToast(page, QA_TEXTS.questionDeleted);
     await expect(page.getByTestId('empty-scorecard')).toContainText(QA_TEXTS.emptyScorecard);
     await chooseScorecard(page, retention);
     await expect(questionRow(page, copy)).toBeVisible();
