@@ -6,9 +6,10 @@ cd "$(dirname "$0")/.."
 
 # chromium: Playwright journeys and report PDFs; pocketsphinx*: open-vocabulary recognition;
 # flite: text-to-speech and synthetic test speech; ffmpeg + sox: audio fixtures and edits in tests;
-# poppler-utils: pdftotext reads the report PDFs in tests.
+# poppler-utils: pdftotext reads the report PDFs in tests; nginx-light: the reverse proxy in front of the
+# app in the TRUST_PROXY test.
 PACKAGES=(chromium pocketsphinx pocketsphinx-en-us pocketsphinx-testdata flite ffmpeg sox poppler-utils
-  fonts-dejavu-core fonts-liberation ca-certificates)
+  nginx-light fonts-dejavu-core fonts-liberation ca-certificates)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -21,6 +21,7 @@ export async function startScoringServer(): Promise<BenchServer> {
     ...process.env,
     JWT_SECRET: secret,
     SCORING_RATE_LIMIT_PER_MINUTE: '1000000',
+    SCORING_UPLOADS_PER_CLIENT: '1000000',
     SCORING_WARM: '1',
   });
   const app = Fastify({ logger: { level: 'warn' } });

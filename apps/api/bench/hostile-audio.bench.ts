@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { type HostileUpload, hostileUploads } from '../src/modules/scoring/hostile-audio.test-helper.ts';
 import { startScoringServer } from './bench-server.ts';
+import { percentile, withPeakRss } from './measure.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 const READING = readFileSync(new URL('../src/modules/scoring/fixtures/reading.webm', import.meta.url));
@@ -30,26 +31,6 @@ async function post(url: string, upload: Upload): Promise<{ status: number; code
   return { status: res.status, code: body.error?.code ?? 'OK', ms: performance.now() - started };
 }
 
-/** Runs `work` while sampling the process's resident memory every 5 ms; growth over the start. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<T & { growthMb: number }> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
-  try {
-    const value = await work();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { ...value, growthMb: (peak - before) / 1e6 };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-};
 const reading: Upload = { filename: 'r.webm', contentType: 'audio/webm', data: READING };
 
 /** Latencies of normal readings posted one after another, each with what `alongside` posts. */

@@ -44,8 +44,8 @@ import { trainingInsightsRoutes } from './modules/training-insights/training-ins
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
-import { registerPermissionsPolicy, serveSpa } from './plugins/web-delivery.ts';
+import { registerBodyDeadline, registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
+import { registerHsts, registerPermissionsPolicy, serveSpa } from './plugins/web-delivery.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerInputGuard(app);
   registerEarlyClose(app);
+  registerBodyDeadline(app, config);
 
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : embeddedTransport(app.log));
@@ -156,7 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'upgrade-insecure-requests': null,
       },
     },
+    // Sent by registerHsts only on HTTPS: over plain HTTP the header means nothing (RFC 6797 §7.2).
+    strictTransportSecurity: false,
   });
+  registerHsts(app);
   await app.register(rateLimit, {
     global: false,
     // Shared by every api process when Redis is configured. Should Redis be down, per-IP limits are
@@ -174,7 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (the fuzz test walks it); served only where API_DOCS allows.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const limit = { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000 };
   await app.register(

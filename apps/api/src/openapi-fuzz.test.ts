@@ -3,10 +3,14 @@ import type { AccessTokenClaims } from '@agaton/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from '@agaton/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccessTokens } from './lib/tokens.ts';
+import { FREE_FAILURES } from './modules/auth/sign-in-throttle.ts';
+import { burstOfWrongPasswords } from './modules/auth/throttle.test-helper.ts';
+import { buildDocxBomb } from './modules/qa/qa-documents.test-helper.ts';
 import {
   type FuzzCase,
   type JsonSchema,
   jsonBodyCases,
+  multipartBody,
   otherBodyCases,
   type Parameter,
   urlCases,
@@ -128,3 +132,33 @@ it('answers malformed input to every operation with 4xx, never 5xx, each within 
   }
   expect(failures).toEqual([]);
 }, 120_000);
+
+it('answers concurrent wrong sign-ins on every sign-in route with 401 or 429, checking at most the free tries', async () => {
+  // Eight at once, spread over the four password sign-ins (coach, admin, candidate code, mobile).
+  const { checked, refused } = await burstOfWrongPasswords([t], 'fuzz-burst@example.com');
+  expect(checked + refused).toBe(8);
+  expect(checked).toBeLessThanOrEqual(FREE_FAILURES);
+});
+
+it("refuses the probe's document bombs on a real scorecard with 4xx within 2 s each", async () => {
+  const set = await call(t.app, 'POST', '/api/qa/question-sets', {
+    token: tokens.admin,
+    body: { name: 'Fuzz scorecard' },
+  });
+  expect(set.statusCode).toBe(201);
+  const url = `/api/qa/question-sets/${set.json().questionSetId}/documents`;
+  for (const megabytes of [20, 100]) {
+    const bomb = await buildDocxBomb(megabytes);
+    const body = multipartBody({}, { field: 'documentFile', bytes: bomb, filename: 'policy.docx' });
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...body.headers, authorization: `Bearer ${tokens.admin}` },
+      payload: body.payload,
+    });
+    const ms = performance.now() - started;
+    expect([413, 422], `${megabytes} MB: ${res.body}`).toContain(res.statusCode);
+    expect(ms, `${megabytes} MB bomb answered after ${Math.round(ms)} ms`).toBeLessThan(SLOW_MS);
+  }
+}, 60_000);

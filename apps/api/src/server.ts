@@ -67,7 +67,7 @@ async function main() {
   const lines = [
     '',
     `Agaton is running at ${config.PUBLIC_URL}  (database: ${db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.DATA_DIR, 'pglite')}`})`,
-    `API docs: ${config.PUBLIC_URL}/api/docs`,
+    config.API_DOCS ? `API docs: ${config.PUBLIC_URL}/api/docs` : '',
     ...(config.SEED_DEMO_DATA ? demoLines : ['No demo data (run `npm run demo`, or set SEED_DEMO_DATA=1).']),
     '',
   ];

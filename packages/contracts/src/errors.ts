@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'ACCOUNT_EXISTS',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
   'RATE_LIMITED',
@@ -40,6 +41,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_EXISTS: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The body did not arrive within the time its declared size allows (slow uploads). */
+  REQUEST_TIMEOUT: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
@@ -146,6 +149,11 @@ export const messages = {
     nulCharacter: 'Text must not contain NUL characters.',
     tooDeep: 'The request is nested too deeply.',
     malformedMultipart: 'The multipart body is malformed.',
+    /** More files, fields or parts than the upload takes (busboy's limits), whatever their size. */
+    tooManyParts: 'The upload has more files or fields than this request takes.',
+    bodyTooSlow: 'The upload arrived too slowly and was stopped. Please try again on a steadier connection.',
+    /** The client went away mid-request; nobody reads this, but the access log shows a 4xx, not a 500. */
+    aborted: 'The request was cancelled before it arrived.',
     /** A unique value (an e-mail address, a name) another record already has. */
     conflict: 'This is already in use. Please choose another value.',
   },
@@ -165,6 +173,9 @@ export const messages = {
     updateTeam: 'Unable to update team. Please try again with another name',
     deleteTeam: 'Unable to delete team. Please try again',
     archivedNotEditable: 'Archived users cannot be edited.',
+    /** A manager editing their own role, teams or licence (docs/decisions/023-manager-scope.md). */
+    ownScopeNotEditable:
+      'You cannot change your own organisation role, teams or licence. Ask an owner of your organisation.',
     addingUser: 'Adding user failed.',
     sendingTest: 'Sending the test failed.',
     sendingInvitations: 'Sending app invitations failed.',
@@ -188,6 +199,7 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorCode, string> = {
   ACCOUNT_EXISTS: messages.signUp.accountExists,
   CONFLICT: messages.general.fallback,
   PAYLOAD_TOO_LARGE: messages.request.tooLarge,
+  REQUEST_TIMEOUT: messages.request.bodyTooSlow,
   STORAGE_FULL: messages.request.storageFull,
   UNSUPPORTED_MEDIA_TYPE: messages.request.unsupportedMediaType,
   UNPROCESSABLE: messages.general.fallback,

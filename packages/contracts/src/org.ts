@@ -68,7 +68,10 @@ export const memberListResponseSchema = z.object({
 });
 export type MemberListResponse = z.infer<typeof memberListResponseSchema>;
 
-/** PUT /api/astridorg/{orgId}/members/{identityId} */
+/**
+ * PUT /api/astridorg/{orgId}/members/{identityId}. Fields left out are unchanged; `teams`, when sent,
+ * replaces the memberships the caller can see (an empty list removes them all).
+ */
 export const memberUpdateRequestSchema = z.object({
   name: z.string().trim().max(200).optional(),
   email: z
@@ -81,7 +84,7 @@ export const memberUpdateRequestSchema = z.object({
   teams: z
     .array(z.object({ teamId: z.uuid({ error: messages.validation.teamMissing }), teamRole: roleSchema }))
     .max(100)
-    .default([]),
+    .optional(),
   hasLicense: z.boolean().optional(),
 });
 export type MemberUpdateRequest = z.input<typeof memberUpdateRequestSchema>;

@@ -47,7 +47,10 @@ export const QA_TEXTS = {
 export const QA_LIMITS = {
   /** Spec 3 §3.2/§9: a maximum exists, its value is not shown; ours. */
   maxQuestionsPerScorecard: 50,
-  /** Spec 3 §5/§9: combined size of one upload of scorecard documents. */
+  /**
+   * Spec 3 §5/§9: "combined size at most 100 MB". The server holds a scorecard's stored documents to it
+   * together (a batch is parallel single-file calls it cannot tell apart; decision 024).
+   */
   maxDocumentsBytes: 100 * 1024 * 1024,
   /** Per uploaded call: the recording, and a transcript file. */
   maxCallAudioBytes: 200 * 1024 * 1024,

@@ -63,6 +63,12 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt.default(1800),
   /** Time for the request line and headers to arrive (slow-header attacks); at most the request timeout. */
   HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt.default(20),
+  /**
+   * The slowest upload rate waited for: a body must arrive within the headers' allowance plus its
+   * declared size at this rate (64 KB/s, half a megabit: a 12 MB recording gets 3.5 minutes), and
+   * never later than HTTP_REQUEST_TIMEOUT_SECONDS. docs/decisions/020-hardening.md
+   */
+  HTTP_BODY_MIN_BYTES_PER_SECOND: positiveInt.default(64 * 1024),
   /** A socket silent both ways this long is closed; above the longest scoring deadline (60 s). */
   HTTP_IDLE_TIMEOUT_SECONDS: positiveInt.default(120),
   SMTP_URL: z
@@ -119,6 +125,11 @@ const envSchema = z.object({
       }
       return list;
     }),
+  /**
+   * The OpenAPI document and its viewer at /api/docs (/api/docs/json, /api/docs/yaml). Unset: on, except
+   * when NODE_ENV=production, where the 800 KB map of every route is not handed to anonymous callers.
+   */
+  API_DOCS: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Creates the demo organisation and sign-ins on an empty database; only when asked (`npm run demo`). */
@@ -134,6 +145,11 @@ const envSchema = z.object({
   SCORING_QUEUE: wholeNumber.min(0, 'must be 0 or more').default(32),
   /** Public scoring and text-to-speech requests per client (IP) per minute, then 429 + Retry-After. */
   SCORING_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /**
+   * Scored recordings one client (IP) may have in flight at once, upload and analysis (then 429): each
+   * is held in memory until answered. The whole process holds at most SCORING_WORKERS + SCORING_QUEUE.
+   */
+  SCORING_UPLOADS_PER_CLIENT: positiveInt.default(4),
   /** Deadlines, queue time included (spec 3 section 9: HTTP timeout 20 s, free-speech scoring 60 s). */
   SCORING_READING_TIMEOUT_SECONDS: positiveInt.default(SCORING_LIMITS.timeoutMs.reading / 1000),
   SCORING_FREE_SPEECH_TIMEOUT_SECONDS: positiveInt.default(SCORING_LIMITS.timeoutMs['free-speech'] / 1000),
@@ -242,7 +258,13 @@ export interface OidcProviderConfig {
 export interface AppConfig
   extends Omit<
     RawEnv,
-    'PUBLIC_URL' | 'JWT_SECRET' | 'SCORING_WARM' | 'PDF_BASE_URL' | 'DEMO_PASSWORD' | 'SECRETS_KEY'
+    | 'PUBLIC_URL'
+    | 'JWT_SECRET'
+    | 'SCORING_WARM'
+    | 'PDF_BASE_URL'
+    | 'DEMO_PASSWORD'
+    | 'SECRETS_KEY'
+    | 'API_DOCS'
   > {
   /** NODE_ENV=production: the demo password is refused, and so is the outbox viewer. */
   production: boolean;
@@ -257,6 +279,7 @@ export interface AppConfig
   /** The key was derived (not configured): worth a warning when a secret is stored with it. */
   secretsKeyDerived: boolean;
   SCORING_WARM: boolean;
+  API_DOCS: boolean;
   providers: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
 }
 
@@ -334,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKeyDerived: !SECRETS_KEY && !production,
     // Most test apps never score; loading the models there would only cost time.
     SCORING_WARM: raw.SCORING_WARM ?? env.NODE_ENV !== 'test',
+    API_DOCS: raw.API_DOCS ?? !production,
     providers: {
       google: provider(raw.GOOGLE_CLIENT_ID, raw.GOOGLE_CLIENT_SECRET, raw.GOOGLE_ISSUER),
       microsoft: provider(raw.MICROSOFT_CLIENT_ID, raw.MICROSOFT_CLIENT_SECRET, raw.MICROSOFT_ISSUER),

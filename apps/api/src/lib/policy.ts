@@ -1,4 +1,4 @@
-import type { AccessTokenClaims } from '@agaton/contracts';
+import { type AccessTokenClaims, messages } from '@agaton/contracts';
 import { admins, teamMemberships, teams } from '@agaton/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from './app-error.ts';
@@ -11,6 +11,10 @@ export interface OrgActor {
   role: 'OWNER' | 'MANAGER';
   /** null = every team of the organisation (OWNER); otherwise only these team ids. */
   teamScope: string[] | null;
+  /** The admin's own member identity (a manager may not widen their scope through it). */
+  memberId?: string | null;
+  /** The refresh family of the sign-in the request came with (playback links die with it). */
+  familyId?: string;
 }
 
 /** Teams an admin manages: all of them for an OWNER, MANAGER-role memberships for a manager. */
@@ -44,7 +48,14 @@ export async function authorizeOrg(
   // The token may outlive the account or a move to another organisation.
   if (!admin) throw new AppError('UNAUTHENTICATED');
   if (admin.orgId !== orgId) throw new AppError('FORBIDDEN');
-  return { adminId: admin.id, orgId, role: admin.role, teamScope: await managedTeamIds(ctx, admin) };
+  return {
+    adminId: admin.id,
+    orgId,
+    role: admin.role,
+    teamScope: await managedTeamIds(ctx, admin),
+    memberId: admin.memberId,
+    familyId: claims.fid,
+  };
 }
 
 /** Only owners may change the organisation's team structure. */
@@ -75,9 +86,35 @@ export async function authorizeOwnOrg(ctx: AppContext, claims: AccessTokenClaims
 }
 
 /**
- * Teams whose candidates an admin sees (null = all): a manager's managed teams, but a manager who
- * manages none sees every candidate (spec 2 §6: "With none, all are shown").
+ * Teams whose candidates an admin sees (null = all, for an owner): a manager's managed teams, so a
+ * manager who manages none sees no candidate. Spec 2 §6's "With none, all are shown" is the owner's
+ * view; read as "a manager of no team sees everything" it let a manager widen their own scope by
+ * leaving their teams (docs/decisions/023-manager-scope.md).
  */
 export function candidateTeamScope(actor: OrgActor): string[] | null {
-  return actor.teamScope?.length ? actor.teamScope : null;
+  return actor.teamScope;
+}
+
+/** What an edit of a member record would change, as far as the actor's own scope goes. */
+export interface ScopeChange {
+  /** The organisation role differs from the stored one. */
+  orgRoleChanged: boolean;
+  /** The memberships the actor can see would be rewritten differently. */
+  teamsChanged: boolean;
+  /** The licence would be given or taken. */
+  licenceChanged: boolean;
+}
+
+/**
+ * A manager may edit their own member record (name, e-mail) but not what decides their scope: its
+ * organisation role, team memberships and licence are an owner's to change. Refused with 403 and a
+ * message rather than ignored, so a caller is never told "saved" for a change that did not happen;
+ * resending the stored values (the Edit user form does) is no change. Owners are not limited: they
+ * see every team whatever their own memberships say.
+ */
+export function assertOwnScopeUnchanged(actor: OrgActor, memberId: string, change: ScopeChange) {
+  if (actor.role === 'OWNER' || !actor.memberId || actor.memberId !== memberId) return;
+  if (change.orgRoleChanged || change.teamsChanged || change.licenceChanged) {
+    throw new AppError('FORBIDDEN', messages.org.ownScopeNotEditable);
+  }
 }

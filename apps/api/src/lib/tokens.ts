@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type AccessTokenClaims, accessTokenClaimsSchema } from '@agaton/contracts';
+import {
+  type AccessTokenClaims,
+  accessTokenClaimsSchema,
+  REALMS,
+  type Realm,
+  type TokenKind,
+} from '@agaton/contracts';
 import { SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
 
@@ -18,6 +24,16 @@ export function sha256(value: string) {
 function decodeSegment(segment: string): unknown {
   return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
 }
+
+/**
+ * The one realm each kind of token is issued in: admins sign in to the admin realm, coaches and
+ * candidates to the coach realm. A signed token pairing them otherwise was not issued by our sign-ins.
+ */
+const REALM_OF_KIND: Record<TokenKind, Realm> = {
+  user: REALMS.coach,
+  candidate: REALMS.coach,
+  admin: REALMS.admin,
+};
 
 /** Says whether a validly signed access token was revoked since (its family, or its subject's sessions). */
 export interface RevocationCheck {
@@ -54,7 +70,10 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** Returns the claims or throws TOKEN_EXPIRED / INVALID_TOKEN. */
+  /**
+   * Returns the claims or throws TOKEN_EXPIRED / INVALID_TOKEN (also for a realm that does not fit the
+   * token's kind, and for a revoked token).
+   */
   async verify(token: string): Promise<AccessTokenClaims> {
     const parts = token.split('.');
     if (parts.length !== 3) throw new AppError('INVALID_TOKEN');
@@ -90,7 +109,9 @@ export class AccessTokens {
     if (typeof p.nbf === 'number' && p.nbf > now) throw new AppError('INVALID_TOKEN');
     if (p.exp <= now) throw new AppError('TOKEN_EXPIRED');
     const claims = accessTokenClaimsSchema.safeParse(payload);
-    if (!claims.success) throw new AppError('INVALID_TOKEN');
+    if (!claims.success || claims.data.realm !== REALM_OF_KIND[claims.data.kind]) {
+      throw new AppError('INVALID_TOKEN');
+    }
     const issuedAt = typeof p.iat === 'number' ? p.iat : 0;
     if (this.revocations && (await this.revocations.isRevoked(claims.data, issuedAt))) {
       throw new AppError('INVALID_TOKEN');

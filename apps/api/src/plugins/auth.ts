@@ -20,7 +20,8 @@ export function bearerToken(request: FastifyRequest): string {
 
 /**
  * preHandler that accepts only an access token of the given kind (or kinds). Verification is a local
- * HMAC check, so authenticated reads cost no database round-trip for auth itself.
+ * HMAC check, so authenticated reads cost no database round-trip for auth itself; it also refuses (401)
+ * a token whose realm does not fit its kind, so a kind checked here always comes with its own realm.
  */
 export function requireAuth(tokens: AccessTokens, kind: TokenKind | TokenKind[]): preHandlerAsyncHookHandler {
   const kinds = Array.isArray(kind) ? kind : [kind];

@@ -135,6 +135,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     ) {
       return send(reply, new AppError('VALIDATION', messages.request.malformedMultipart));
     }
+    // The client hung up mid-request (an upload cancelled, a tab closed): nothing failed here, and no
+    // one will read the answer; logged as what it is, and counted as a 4xx rather than a 500.
+    if (request.raw.aborted || (error.code === 'ECONNRESET' && request.raw.socket?.destroyed)) {
+      request.log.info({ err: error }, 'client closed the request');
+      return send(reply, new AppError('VALIDATION', messages.request.aborted));
+    }
     // Body parser failures other than the above (bad charset, etc.) are still the client's fault.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

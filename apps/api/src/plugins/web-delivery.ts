@@ -34,6 +34,20 @@ export function registerPermissionsPolicy(app: FastifyInstance) {
   });
 }
 
+/** helmet's default policy: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security only on responses that went out over HTTPS — TLS here, or at a trusted proxy
+ * that says so in X-Forwarded-Proto (TRUST_PROXY). Browsers ignore it over plain HTTP (RFC 6797 §8.1),
+ * so sending it there only misleads a reader of the headers into thinking HTTPS is enforced.
+ */
+export function registerHsts(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
+
 const isAsset = (path: string) => path.startsWith('/assets/');
 const isSourceMap = (path: string) => path.endsWith('.map');
 

@@ -121,7 +121,7 @@ export function jsonBodyCases(url: string, schema: JsonSchema | undefined, maxFi
 /** A multipart/form-data body with text fields and optionally one small file part. */
 export function multipartBody(
   fields: Record<string, string>,
-  file?: { field: string; bytes: Buffer },
+  file?: { field: string; bytes: Buffer; filename?: string },
 ): { headers: Record<string, string>; payload: Buffer } {
   const boundary = '----agaton-fuzz';
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
@@ -130,7 +130,7 @@ export function multipartBody(
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="a.wav"\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'a.wav'}"\r\n` +
           'Content-Type: audio/wav\r\n\r\n',
       ),
       file.bytes,
@@ -183,6 +183,23 @@ export interface Parameter {
   schema?: JsonSchema;
 }
 
+/** Names routes commonly read from the query, each twice with different values. */
+const UNDECLARED_REPEATED: [string, string][] = [
+  'level',
+  'text',
+  'country',
+  'to',
+  'limit',
+  'cursor',
+  'page',
+  'tab',
+  'teamId',
+  'from',
+].flatMap((name): [string, string][] => [
+  [name, 'LOW'],
+  [name, '2'],
+]);
+
 /** URL cases: malformed path parameters, repeated, mistyped, NUL and long query parameters. */
 export function urlCases(path: string, params: Parameter[], known: Record<string, string>): FuzzCase[] {
   const fill = (override: Record<string, string> = {}) =>
@@ -193,7 +210,15 @@ export function urlCases(path: string, params: Parameter[], known: Record<string
   const qs = (entries: [string, string][]) =>
     entries.length ? `?${entries.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '';
   const valid: [string, string][] = query.map((p) => [p.name, String(sample(p.schema, p.name))]);
-  const cases: FuzzCase[] = [{ name: 'plain', url: fill() + qs(valid), headers: {} }];
+  const cases: FuzzCase[] = [
+    { name: 'plain', url: fill() + qs(valid), headers: {} },
+    // Parameters a handler might read without declaring them (a repeated one arrives as an array).
+    {
+      name: 'undeclared parameters repeated',
+      url: fill() + qs([...valid, ...UNDECLARED_REPEATED]),
+      headers: {},
+    },
+  ];
   for (const p of params.filter((x) => x.in === 'path')) {
     cases.push(
       { name: `${p.name}: not a UUID`, url: fill({ [p.name]: 'not-a-uuid' }), headers: {} },

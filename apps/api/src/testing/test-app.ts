@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthSession } from '@agaton/contracts';
-import { createTestDatabase, type TestDatabase } from '@agaton/db/testing';
+import { admins, candidates, members } from '@agaton/db';
+import { buildAdmin, createTestDatabase, type TestDatabase } from '@agaton/db/testing';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
@@ -17,6 +19,12 @@ export interface TestApp {
   config: AppConfig;
   close(): Promise<void>;
 }
+
+/**
+ * The test app of each app instance, so helpers that take only the app (latestEmail, called so in
+ * many files) can reach its database.
+ */
+const testApps = new WeakMap<FastifyInstance, TestApp>();
 
 /**
  * The real app on a fresh database of its own (PGlite, or PostgreSQL when DATABASE_URL is set).
@@ -49,7 +57,7 @@ export async function createTestApp(
     ...options,
   });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     db: database.db,
     config,
@@ -59,6 +67,8 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  testApps.set(app, testApp);
+  return testApp;
 }
 
 /** POST/PUT/GET with a JSON body and optional bearer token. */
@@ -92,7 +102,10 @@ export async function signIn(
 
 const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** An organisation-admin access token the dev outbox accepts (it wants an admin; any org will do). */
+/**
+ * A validly signed admin access token of no account: enough to show that a route is absent (the dev
+ * outbox in production answers 404 before looking at it); the outbox viewer itself refuses it (401).
+ */
 export function outboxToken(): Promise<string> {
   return new AccessTokens(TEST_JWT_SECRET, 300).sign({
     sub: randomUUID(),
@@ -102,10 +115,44 @@ export function outboxToken(): Promise<string> {
   });
 }
 
-/** Latest e-mail to an address, through the dev outbox endpoint. */
+/**
+ * An access token of an owner who may read mail to `to` in the dev outbox (modules/dev/dev.routes.ts):
+ * an owner of the organisation of the admin with that address, else of one that has it as a member or
+ * candidate; any owner for an address of no organisation. One is built when the organisation has none.
+ */
+export async function outboxReaderToken(t: TestApp, to: string): Promise<string> {
+  const address = to.trim().toLowerCase();
+  const sameAddress = (column: AnyColumn) => sql`lower(${column}) = ${address}`;
+  const [admin] = await t.db.select({ orgId: admins.orgId }).from(admins).where(sameAddress(admins.email));
+  const [member] = await t.db
+    .select({ orgId: members.orgId })
+    .from(members)
+    .where(sameAddress(members.email));
+  const [candidate] = await t.db
+    .select({ orgId: candidates.orgId })
+    .from(candidates)
+    .where(sameAddress(candidates.email));
+  const orgId = admin?.orgId ?? member?.orgId ?? candidate?.orgId;
+  const [owner] = await t.db
+    .select({ id: admins.id, orgId: admins.orgId })
+    .from(admins)
+    .where(and(eq(admins.role, 'OWNER'), orgId ? eq(admins.orgId, orgId) : undefined))
+    .limit(1);
+  const reader = owner ?? (await buildAdmin(t.db, orgId ? { orgId } : {}));
+  return new AccessTokens(t.config.JWT_SECRET, 300).sign({
+    sub: reader.id,
+    kind: 'admin',
+    realm: 'whiskey-admin',
+    orgId: reader.orgId,
+  });
+}
+
+/** Latest e-mail to an address, through the dev outbox endpoint, read as `outboxReaderToken` says. */
 export async function latestEmail(app: FastifyInstance, to: string) {
+  const t = testApps.get(app);
+  if (!t) throw new Error('latestEmail needs an app made by createTestApp');
   const res = await call(app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`, {
-    token: await outboxToken(),
+    token: await outboxReaderToken(t, to),
   });
   return res.json()[0] as { to: string; subject: string; text: string } | undefined;
 }

@@ -165,14 +165,21 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
       config: rateLimit,
       schema: {
         tags,
-        description: 'Sets a new password. Authorization: Bearer <reset token from the e-mail link>.',
+        description:
+          "Sets a coach's new password. Authorization: Bearer <reset token from the e-mail link>; an " +
+          "admin's reset token is refused as invalid (401) here (admins use /admin/auth/reset-password).",
         body: passwordUpdateRequestSchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
       if (!request.headers.authorization) throw new AppError('UNAUTHENTICATED', messages.password.noToken);
-      await resetPassword(ctx, { token: bearerToken(request), password: request.body.password });
+      // The coach's page: an admin's reset link is refused here like an unknown one.
+      await resetPassword(ctx, {
+        token: bearerToken(request),
+        password: request.body.password,
+        kind: 'user',
+      });
       return reply.status(204).send(null);
     },
   );

@@ -40,14 +40,24 @@ async function mailResetLink(ctx: AppContext, options: { kind: 'user' | 'admin';
   await ctx.mailer.send(resetPasswordEmail(options.email, `${ctx.config.PUBLIC_URL}${path}${token}`, token));
 }
 
+/** Options of resetPassword. */
+export interface ResetPasswordOptions {
+  /** The token from the e-mailed link. */
+  token: string;
+  /** The new password (already validated against the password rule). */
+  password: string;
+  /**
+   * The kind of account the calling endpoint resets. Required: a token works only in the realm it was
+   * mailed for (issue 24), so an admin's link on the coach's page answers as an invalid link.
+   */
+  kind: 'user' | 'admin';
+}
+
 /**
  * Sets a new password with a reset token (single use). Existing sessions of the account are revoked,
  * because a reset usually follows a suspected compromise.
  */
-export async function resetPassword(
-  ctx: AppContext,
-  options: { token: string; password: string; kind?: 'user' | 'admin' },
-) {
+export async function resetPassword(ctx: AppContext, options: ResetPasswordOptions) {
   const [row] = await ctx.db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -56,7 +66,7 @@ export async function resetPassword(
         eq(passwordResetTokens.tokenHash, sha256(options.token)),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, new Date()),
-        ...(options.kind ? [eq(passwordResetTokens.subjectKind, options.kind)] : []),
+        eq(passwordResetTokens.subjectKind, options.kind),
       ),
     )
     .returning();
@@ -65,7 +75,13 @@ export async function resetPassword(
   await ctx.db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.subjectId, row.subjectId), isNull(passwordResetTokens.usedAt)));
+    .where(
+      and(
+        eq(passwordResetTokens.subjectKind, row.subjectKind),
+        eq(passwordResetTokens.subjectId, row.subjectId),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
   const passwordHash = await hashPassword(options.password);
   const table = row.subjectKind === 'admin' ? admins : users;
   await ctx.db.update(table).set({ passwordHash }).where(eq(table.id, row.subjectId));

@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import type { AuthSession, Realm, TokenKind } from '@agaton/contracts';
 import { messages } from '@agaton/contracts';
-import { admins, candidates, oneTimeCodes, refreshTokens, sessionCutoffs, users } from '@agaton/db';
+import {
+  admins,
+  candidates,
+  type Database,
+  oneTimeCodes,
+  refreshTokens,
+  sessionCutoffs,
+  users,
+} from '@agaton/db';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -53,14 +61,19 @@ export async function consumeCode(ctx: AppContext, code: string, purpose: 'sign-
     .returning();
   if (!row) throw new AppError('INVALID_TOKEN', messages.token.codeInvalid);
   // A code minted from a refresh family (POST /api/code) dies with it.
-  if (row.familyId && (await familyRevoked(ctx, row.familyId))) {
+  if (row.familyId && (await familyRevoked(ctx.db, row.familyId))) {
     throw new AppError('INVALID_TOKEN', messages.token.codeInvalid);
   }
   return row;
 }
 
-async function familyRevoked(ctx: AppContext, familyId: string) {
-  const [revoked] = await ctx.db
+/**
+ * Whether a sign-in (refresh family) was revoked: a replayed refresh token, a password reset or change.
+ * Asked of the database, which keeps a revoked family's rows until they expire (REFRESH_TOKEN_TTL_DAYS),
+ * so it still answers after the access tokens' in-memory RevocationList has forgotten.
+ */
+export async function familyRevoked(db: Database, familyId: string): Promise<boolean> {
+  const [revoked] = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))

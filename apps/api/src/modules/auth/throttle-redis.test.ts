@@ -1,9 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, serviceContext, type TestApp } from '../../testing/test-app.ts';
 import { FREE_FAILURES } from './sign-in-throttle.ts';
+import {
+  burstAfterTheWait,
+  burstOfWrongPasswords,
+  faultsGiveTheirTriesBack,
+} from './throttle.test-helper.ts';
 
 /**
  * REDIS_URL (issue 16 part 2): two api processes that share only a Redis server share its per-IP rate
@@ -84,6 +90,38 @@ describe.skipIf(!redisAnswers)('REDIS_URL: state shared by api processes', () =>
       expect((await passwordSignIn(a, email, 'Guess1234', someAddress())).statusCode).toBe(401);
     }
     expect((await passwordSignIn(a, email, FACTORY_PASSWORD, someAddress())).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!redisAnswers)('REDIS_URL: the sign-in throttle under concurrent tries (issue 24)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let redis: Redis;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createTestApp({ REDIS_URL }), createTestApp({ REDIS_URL })]);
+    redis = new Redis(REDIS_URL);
+  });
+  afterAll(() => Promise.all([a?.close(), b?.close(), redis?.quit()]));
+
+  it('checks FREE_FAILURES passwords of a burst of 8 over two processes on a fresh account', async () => {
+    const email = `burst-${randomUUID()}@example.com`;
+    await Promise.all([buildUser(a.db, { email }), buildUser(b.db, { email })]);
+    expect(await burstOfWrongPasswords([a, b], email)).toEqual({
+      checked: FREE_FAILURES,
+      refused: 8 - FREE_FAILURES,
+    });
+  });
+
+  it('checks 1 password of a burst of 8 over two processes when the wait is over', async () => {
+    const email = `waited-${randomUUID()}@example.com`;
+    await Promise.all([buildUser(a.db, { email }), buildUser(b.db, { email })]);
+    expect(await burstAfterTheWait([a, b], email)).toEqual({ checked: 1, refused: 7 });
+  }, 30_000);
+
+  it('gives a try back when it failed for another reason than a wrong password', async () => {
+    const email = `fault-${randomUUID()}@example.com`;
+    await buildUser(a.db, { email });
+    await faultsGiveTheirTriesBack({ ...serviceContext(a), redis }, a, email);
   });
 });
 

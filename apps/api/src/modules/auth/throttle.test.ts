@@ -2,8 +2,13 @@ import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { AccessTokens } from '../../lib/tokens.ts';
-import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, serviceContext, signIn, type TestApp } from '../../testing/test-app.ts';
 import { backoffSeconds, FREE_FAILURES } from './sign-in-throttle.ts';
+import {
+  burstAfterTheWait,
+  burstOfWrongPasswords,
+  faultsGiveTheirTriesBack,
+} from './throttle.test-helper.ts';
 
 const base = { DATA_DIR: '/tmp/agaton-config-test', JWT_SECRET: 'x'.repeat(40) };
 
@@ -111,6 +116,32 @@ describe('per-account sign-in limit', () => {
       expect(res.statusCode).toBe(401);
     }
     expect((await signIn(t.app, email, FACTORY_PASSWORD)).identity.email).toBe(email);
+  });
+});
+
+describe('per-account sign-in limit under concurrent tries (issue 24)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('checks FREE_FAILURES passwords of a burst of 8 on a fresh account', async () => {
+    await buildUser(t.db, { email: 'burst@example.com' });
+    expect(await burstOfWrongPasswords([t], 'burst@example.com')).toEqual({
+      checked: FREE_FAILURES,
+      refused: 8 - FREE_FAILURES,
+    });
+  });
+
+  it('checks 1 password of a burst of 8 when the wait after FREE_FAILURES wrong ones is over', async () => {
+    await buildUser(t.db, { email: 'waited@example.com' });
+    expect(await burstAfterTheWait([t], 'waited@example.com')).toEqual({ checked: 1, refused: 7 });
+  }, 30_000);
+
+  it('gives a try back when it failed for another reason than a wrong password', async () => {
+    await buildUser(t.db, { email: 'fault@example.com' });
+    await faultsGiveTheirTriesBack(serviceContext(t), t, 'fault@example.com');
   });
 });
 

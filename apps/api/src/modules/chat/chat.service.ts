@@ -67,17 +67,35 @@ export const toRun = (r: RunRow): ChatRun => ({
   steps: r.steps,
 });
 
-/** A new, empty thread of the owner. */
+/**
+ * A new, empty thread of the owner. A validly signed token can outlive its account (deleted, or a
+ * database restored from before it existed): the thread's foreign key then refuses the owner, which is
+ * the caller being unknown (401), not a server fault.
+ */
 export async function createThread(ctx: AppContext, owner: ChatOwner): Promise<ChatThread> {
-  const [row] = await ctx.db
-    .insert(chatThreads)
-    .values({
-      userType: owner.userType,
-      userId: owner.userType === 'USER' ? owner.id : null,
-      adminId: owner.userType === 'ADMIN' ? owner.id : null,
-    })
-    .returning();
-  return toThread(row);
+  try {
+    const [row] = await ctx.db
+      .insert(chatThreads)
+      .values({
+        userType: owner.userType,
+        userId: owner.userType === 'USER' ? owner.id : null,
+        adminId: owner.userType === 'ADMIN' ? owner.id : null,
+      })
+      .returning();
+    return toThread(row);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('UNAUTHENTICATED');
+    throw error;
+  }
+}
+
+/** SQLSTATE 23503, wherever the driver put it (Drizzle wraps the driver's error in `cause`). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    if (e.code === '23503') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** The owner's threads, most recently active first; one is created when none exist (spec 1 §4). */

@@ -3,7 +3,13 @@ import { emailVerificationTokens, federatedIdentities, organisations, users } fr
 import { buildAdmin, buildOrg, buildUser } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, outboxToken, serviceContext, type TestApp } from '../../testing/test-app.ts';
+import {
+  call,
+  createTestApp,
+  outboxReaderToken,
+  serviceContext,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { browseToCallback, startOidcProvider } from './oidc-test-provider.ts';
 import { storeSsoClientSecret } from './sso-secrets.ts';
 
@@ -83,7 +89,7 @@ const tokenIn = (text: string) => text.match(/\/verify-email\/([A-Za-z0-9_-]+)/)
 
 async function latestVerificationToken(to: string) {
   const res = await call(t.app, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`, {
-    token: await outboxToken(),
+    token: await outboxReaderToken(t, to),
   });
   const mail = (res.json() as { subject: string; text: string }[]).find((m) =>
     m.subject.includes('Verify your Agaton email'),

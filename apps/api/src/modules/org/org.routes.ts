@@ -132,6 +132,10 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       preHandler,
       schema: {
         ...base,
+        description:
+          'Fields left out stay as they are; `teams`, when sent, replaces the memberships the caller can see. ' +
+          'A manager editing their own record may change its name and e-mail but not its organisation role, ' +
+          'teams or licence (403; docs/decisions/023-manager-scope.md).',
         params: memberParamsSchema,
         body: memberUpdateRequestSchema,
         response: { 200: memberSchema, ...errorResponses },

@@ -10,7 +10,13 @@ import { members, teamMemberships, teams } from '@agaton/db';
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { assertOwner, assertTeamAccess, type OrgActor, teamFilter } from '../../lib/policy.ts';
+import {
+  assertOwner,
+  assertOwnScopeUnchanged,
+  assertTeamAccess,
+  type OrgActor,
+  teamFilter,
+} from '../../lib/policy.ts';
 import { assertLicenceLeft } from './licences.ts';
 
 type MemberRow = typeof members.$inferSelect;
@@ -210,6 +216,27 @@ export async function visibleMember(ctx: AppContext, actor: OrgActor, memberId: 
   return row;
 }
 
+/** "teamId:teamRole" of each membership, in a comparable order. */
+const membershipKeys = (rows: { teamId: string; teamRole: string }[]) =>
+  [...new Set(rows.map((r) => `${r.teamId}:${r.teamRole}`))].sort();
+
+/** The member's memberships the actor can see (all of them for an owner). */
+async function visibleMemberships(ctx: AppContext, actor: OrgActor, memberId: string) {
+  return ctx.db
+    .select({ teamId: teamMemberships.teamId, teamRole: teamMemberships.teamRole })
+    .from(teamMemberships)
+    .where(
+      and(
+        eq(teamMemberships.memberId, memberId),
+        actor.teamScope ? inArray(teamMemberships.teamId, actor.teamScope) : undefined,
+      ),
+    );
+}
+
+/**
+ * PUT /members/{identityId}: fields left out stay as they are; `teams`, when sent, replaces the
+ * memberships the actor can see. A manager cannot change their own role, teams or licence.
+ */
 export async function updateMember(
   ctx: AppContext,
   options: { actor: OrgActor; memberId: string; changes: MemberUpdateRequest },
@@ -218,7 +245,14 @@ export async function updateMember(
   const changes = memberUpdateRequestSchema.parse(options.changes);
   const row = await visibleMember(ctx, actor, memberId);
   if (row.isArchived) throw new AppError('UNPROCESSABLE', messages.org.archivedNotEditable);
-  for (const team of changes.teams) await assertTeamAccess(ctx, actor, team.teamId);
+  const teams = changes.teams ? [...new Map(changes.teams.map((t) => [t.teamId, t])).values()] : undefined;
+  for (const team of teams ?? []) await assertTeamAccess(ctx, actor, team.teamId);
+  const current = teams ? await visibleMemberships(ctx, actor, memberId) : [];
+  assertOwnScopeUnchanged(actor, memberId, {
+    orgRoleChanged: changes.orgRole !== row.orgRole,
+    teamsChanged: !!teams && membershipKeys(teams).join() !== membershipKeys(current).join(),
+    licenceChanged: changes.hasLicense !== undefined && changes.hasLicense !== row.hasLicense,
+  });
   await ctx.db.transaction(async (tx) => {
     if (changes.hasLicense && !row.hasLicense) await assertLicenceLeft(tx, actor.orgId);
     await tx
@@ -230,6 +264,7 @@ export async function updateMember(
         ...(changes.hasLicense !== undefined ? { hasLicense: changes.hasLicense } : {}),
       })
       .where(eq(members.id, memberId));
+    if (!teams) return;
     // A manager rewrites only memberships of teams they manage; others stay untouched.
     await tx
       .delete(teamMemberships)
@@ -239,11 +274,10 @@ export async function updateMember(
           actor.teamScope ? inArray(teamMemberships.teamId, actor.teamScope) : undefined,
         ),
       );
-    const unique = [...new Map(changes.teams.map((t) => [t.teamId, t])).values()];
-    if (unique.length) {
+    if (teams.length) {
       await tx
         .insert(teamMemberships)
-        .values(unique.map((t) => ({ memberId, teamId: t.teamId, teamRole: t.teamRole })));
+        .values(teams.map((t) => ({ memberId, teamId: t.teamId, teamRole: t.teamRole })));
     }
   });
   const [updated] = await ctx.db.select().from(members).where(eq(members.id, memberId));

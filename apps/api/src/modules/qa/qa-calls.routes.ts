@@ -15,8 +15,16 @@ import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { sendRecording, verifyPlaybackLink } from '../sessions/recording-link.ts';
-import { callRecording, getCall, listCalls, removeCall, retryCall, uploadCall } from './qa-calls.service.ts';
+import { playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../sessions/recording-link.ts';
+import {
+  CALL_UPLOAD_TEXTS,
+  callRecording,
+  getCall,
+  listCalls,
+  removeCall,
+  retryCall,
+  uploadCall,
+} from './qa-calls.service.ts';
 import { qaItemsRoutes } from './qa-items.routes.ts';
 
 /**
@@ -34,6 +42,13 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
     '/qa/calls',
     {
       preHandler: requireAuth(ctx.tokens, 'admin'),
+      // Audio and transcript together at most; each part's own limit is checked as it streams.
+      config: {
+        upload: {
+          maxBytes: QA_LIMITS.maxCallAudioBytes + QA_LIMITS.maxCallTranscriptBytes,
+          tooLarge: CALL_UPLOAD_TEXTS.audioTooLarge,
+        },
+      },
       schema: {
         tags,
         security,
@@ -148,18 +163,22 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
       schema: {
         tags,
         description:
-          'The call recording for an <audio> element: a signed link from the call (recordingUrl); supports Range.',
+          'The call recording for an <audio> element: a signed link from the call (recordingUrl); supports ' +
+          'Range. The link lives 6 h but only as long as the sign-in that asked for it (403 once it ended).',
         params: callParamsSchema,
-        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+        querystring: playbackQuerySchema,
       },
     },
     async (request, reply) => {
       const { callId } = request.params;
-      const { expires, signature } = request.query;
-      const link = { secret: ctx.config.JWT_SECRET, purpose: 'qa-call-recording', id: callId } as const;
-      if (!verifyPlaybackLink({ ...link, expires, signature })) {
-        throw new AppError('FORBIDDEN');
-      }
+      const valid = await verifyPlaybackLink({
+        db: ctx.db,
+        secret: ctx.config.JWT_SECRET,
+        purpose: 'qa-call-recording',
+        id: callId,
+        query: request.query,
+      });
+      if (!valid) throw new AppError('FORBIDDEN');
       const row = await callRecording(ctx, callId);
       return sendRecording(reply, { store, object: row, rangeHeader: request.headers.range });
     },

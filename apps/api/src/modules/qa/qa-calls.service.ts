@@ -13,6 +13,7 @@ import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { multipartFailure } from '../../lib/multipart-errors.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { playbackLink } from '../sessions/recording-link.ts';
@@ -147,16 +148,14 @@ export async function uploadCall(
     });
   } catch (error) {
     if (audio) await store.delete((audio as StoredAudio).objectKey);
-    if (error instanceof AppError) {
-      if (error.code === 'PAYLOAD_TOO_LARGE' && error.message !== CALL_UPLOAD_TEXTS.transcriptTooLarge) {
-        throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.audioTooLarge);
-      }
-      throw error;
+    if (
+      error instanceof AppError &&
+      error.code === 'PAYLOAD_TOO_LARGE' &&
+      error.message !== CALL_UPLOAD_TEXTS.transcriptTooLarge
+    ) {
+      throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.audioTooLarge);
     }
-    const { statusCode, message } = error as { statusCode?: number; message?: string };
-    if (statusCode === 413) throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.audioTooLarge);
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
-    throw error;
+    throw multipartFailure(error, CALL_UPLOAD_TEXTS.audioTooLarge);
   }
   // Saved: from here a failure to queue leaves the call queued, taken up when the workers start.
   await enqueueCallAnalysis(ctx, callId);
@@ -281,12 +280,14 @@ export async function getCall(ctx: AppContext, actor: OrgActor, callId: string):
     ),
   );
   if (!row) throw new AppError('NOT_FOUND');
-  return toCallDetail(ctx, row);
+  return toCallDetail(ctx, row, actor);
 }
 
+/** A call as the contract shows it; its recording link is bound to the actor's sign-in. */
 export function toCallDetail(
   ctx: AppContext,
   row: { call: typeof qaCalls.$inferSelect; agentName: string; agentEmail: string; qcItemId: string | null },
+  actor: OrgActor,
 ): CallDetail {
   const c = row.call;
   return {
@@ -306,6 +307,7 @@ export function toCallDetail(
           purpose: 'qa-call-recording',
           id: c.id,
           path: `/api/qa/calls/${c.id}/recording`,
+          familyId: actor.familyId,
         })
       : null,
     qcItemId: row.qcItemId,
@@ -356,7 +358,9 @@ export async function listCalls(ctx: AppContext, actor: OrgActor): Promise<CallL
     )
     .orderBy(desc(qaCalls.createdAt), desc(qaCalls.id))
     .limit(QA_LIMITS.callListSize);
-  return { calls: rows.map((row) => toCallDetail(ctx, row)).map(({ transcript: _, ...call }) => call) };
+  return {
+    calls: rows.map((row) => toCallDetail(ctx, row, actor)).map(({ transcript: _, ...call }) => call),
+  };
 }
 
 /** A failed call of the actor's scope (404 otherwise, 409 when it did not fail). */

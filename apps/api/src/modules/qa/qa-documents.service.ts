@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { QA_LIMITS, type ScorecardDocument } from '@agaton/contracts';
-import { qaDocuments, qaQuestionSets } from '@agaton/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { type Database, qaDocuments, qaQuestionSets, type Transaction } from '@agaton/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -16,11 +15,18 @@ import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_TEXTS,
   type DocumentKind,
-  extractDocumentText,
   sniffDocumentHead,
 } from './qa-documents.ts';
+import { type DocumentExtractor, documentExtractor } from './qa-documents-extractor.ts';
+import { type ReceivedFile, receiveToTempFile } from './qa-documents-receive.ts';
 
 type DocumentRow = typeof qaDocuments.$inferSelect;
+
+/**
+ * Multipart bytes around the file in a request from a real client (boundaries, the part's headers,
+ * a few small fields): a Content-Length beyond the allowance by more than this cannot fit.
+ */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 function toDocument(row: DocumentRow): ScorecardDocument {
   return {
@@ -65,92 +71,34 @@ function cleanFileName(name: string | undefined, kind: DocumentKind) {
   return (base || `document.${kind}`).slice(0, 255);
 }
 
-/** Passes bytes through after checking the first ones promise a document; remembers the kind. */
-function headSniffer(found: { kind: DocumentKind | null }) {
-  let head: Buffer | null = Buffer.alloc(0);
-  const check = (bytes: Buffer) => {
-    found.kind = sniffDocumentHead(bytes);
-    if (!found.kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.unsupported);
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (!head) return done(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < 512) return done();
-      try {
-        check(head);
-      } catch (error) {
-        return done(error as Error);
-      }
-      const out = head;
-      head = null;
-      done(null, out);
-    },
-    flush(done) {
-      if (!head?.length) return done();
-      try {
-        check(head);
-      } catch (error) {
-        return done(error as Error);
-      }
-      done(null, head);
-    },
-  });
+/** Bytes a scorecard's documents take together (spec 3 §5: at most QA_LIMITS.maxDocumentsBytes). */
+async function storedBytes(db: Database | Transaction, questionSetId: string) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${qaDocuments.sizeBytes}), 0)` })
+    .from(qaDocuments)
+    .where(eq(qaDocuments.questionSetId, questionSetId));
+  return Number(row?.total ?? 0);
 }
 
-/** The one `documentFile` part written to a temporary file, its type sniffed on the way. */
-async function receiveToTempFile(request: FastifyRequest, dir: string) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.notMultipart);
-  const path = join(dir, 'upload');
-  const found: { kind: DocumentKind | null } = { kind: null };
-  let received: { fileName: string | undefined; sizeBytes: number } | null = null;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: QA_LIMITS.maxDocumentsBytes, files: 1, fields: 5, fieldSize: 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') continue;
-      if (part.fieldname !== 'documentFile' || received) {
-        part.file.resume();
-        continue;
-      }
-      let sizeBytes = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          sizeBytes += chunk.length;
-          done(null, chunk);
-        },
-      });
-      await pipeline(part.file, headSniffer(found), counter, createWriteStream(path));
-      // busboy stops at the limit and marks the file truncated (the plugin throws for it too).
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_TEXTS.tooLarge);
-      received = { fileName: part.filename, sizeBytes };
-    }
-  } catch (error) {
-    if (error instanceof AppError) {
-      if (error.code === 'PAYLOAD_TOO_LARGE')
-        throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_TEXTS.tooLarge);
-      throw error;
-    }
-    const { statusCode, message } = error as { statusCode?: number; message?: string };
-    if (statusCode === 413) throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_TEXTS.tooLarge);
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
-    throw error;
-  }
-  if (!received) throw new AppError('VALIDATION', DOCUMENT_TEXTS.noFile);
-  if (received.sizeBytes === 0 || !found.kind) throw new AppError('UNPROCESSABLE', DOCUMENT_TEXTS.empty);
-  return { path, kind: found.kind, ...received };
+/** The 413 for a document of (at least) `sizeBytes`: its own limit when it alone is over, else the combined one. */
+const tooLarge = (sizeBytes: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    sizeBytes > QA_LIMITS.maxDocumentsBytes ? DOCUMENT_TEXTS.tooLarge : DOCUMENT_TEXTS.combinedTooLarge,
+  );
+
+/** 413 unless a document of `sizeBytes` fits beside the scorecard's others; the bytes left otherwise. */
+async function assertRoom(db: Database | Transaction, questionSetId: string, sizeBytes: number) {
+  const left = QA_LIMITS.maxDocumentsBytes - (await storedBytes(db, questionSetId));
+  if (sizeBytes > left) throw tooLarge(sizeBytes);
+  return left;
 }
 
-/** A received file: where it waits, what its bytes are, and its name as sent. */
-interface ReceivedFile {
-  path: string;
-  kind: DocumentKind;
-  fileName: string | undefined;
-  sizeBytes: number;
-}
-
-/** Extracts the text, then keeps the file in the object store and the text in qa_documents. */
+/**
+ * Extracts the text, then keeps the file in the object store and the text in qa_documents. The
+ * combined limit is checked again with the scorecard's row locked, so two uploads that each fit
+ * alone cannot both be kept.
+ */
 async function keepDocument(
   ctx: AppContext,
   options: {
@@ -159,10 +107,14 @@ async function keepDocument(
     adminId: string | null;
     store: ObjectStore;
     file: ReceivedFile;
+    /** The process's extractor unless a caller (a test) brings its own limits. */
+    extractor?: DocumentExtractor;
   },
 ): Promise<ScorecardDocument> {
   const { orgId, questionSetId, store, file } = options;
-  const text = await extractDocumentText(file.path, file.kind);
+  // Others may have been kept while this one arrived: no worker is spent on a document refused anyway.
+  await assertRoom(ctx.db, questionSetId, file.sizeBytes);
+  const text = await (options.extractor ?? documentExtractor).extract(file.path, file.kind);
   const contentType = DOCUMENT_CONTENT_TYPES[file.kind];
   const objectKey = `qa-documents/${orgId}/${questionSetId}/${randomUUID()}.${file.kind}`;
   await store.put(objectKey, Readable.from(createReadStream(file.path)), {
@@ -170,21 +122,32 @@ async function keepDocument(
     maxBytes: QA_LIMITS.maxDocumentsBytes,
   });
   try {
-    const [row] = await ctx.db
-      .insert(qaDocuments)
-      .values({
-        questionSetId,
-        fileName: cleanFileName(file.fileName, file.kind),
-        contentType,
-        sizeBytes: file.sizeBytes,
-        objectKey,
-        text,
-        uploadedBy: options.adminId,
-      })
-      .returning();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [set] = await tx
+        .select({ id: qaQuestionSets.id })
+        .from(qaQuestionSets)
+        .where(eq(qaQuestionSets.id, questionSetId))
+        .for('update');
+      // Deleted meanwhile.
+      if (!set) throw new AppError('NOT_FOUND');
+      await assertRoom(tx, questionSetId, file.sizeBytes);
+      const [inserted] = await tx
+        .insert(qaDocuments)
+        .values({
+          questionSetId,
+          fileName: cleanFileName(file.fileName, file.kind),
+          contentType,
+          sizeBytes: file.sizeBytes,
+          objectKey,
+          text,
+          uploadedBy: options.adminId,
+        })
+        .returning();
+      return inserted;
+    });
     return toDocument(row);
   } catch (error) {
-    // The scorecard may have been deleted meanwhile: keep no orphan object.
+    // Keep no orphan object.
     await store.delete(objectKey);
     throw error;
   }
@@ -201,9 +164,10 @@ async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /api/qa/question-sets/{id}/documents: one PDF, DOCX or TXT (multipart `documentFile`, at most
- * 100 MB) told by its bytes (415 otherwise), its text extracted (422 when there is none), the file
- * kept in the object store and the text in qa_documents for the answerer.
+ * POST /api/qa/question-sets/{id}/documents: one PDF, DOCX or TXT (multipart `documentFile`) told by
+ * its bytes (415 otherwise), within the scorecard's 100 MB for all its documents (413), its text
+ * extracted off the api thread (422 when there is none or the document is built to overload), the
+ * file kept in the object store and the text in qa_documents for the answerer.
  */
 export async function uploadDocument(
   ctx: AppContext,
@@ -213,12 +177,24 @@ export async function uploadDocument(
     questionSetId: string;
     request: FastifyRequest;
     store: ObjectStore;
+    /** The process's extractor unless a caller (a test) brings its own limits. */
+    extractor?: DocumentExtractor;
   },
 ): Promise<ScorecardDocument> {
-  // Before reading the body: an unknown scorecard is refused at once.
+  // Before reading the body: an unknown scorecard, a full one or a body that cannot fit is refused
+  // at once, and the remaining allowance becomes the upload's size limit.
   await assertSetOfOrg(ctx, options.orgId, options.questionSetId);
+  const declared = Number(options.request.headers['content-length']) || 0;
+  const maxBytes = await assertRoom(
+    ctx.db,
+    options.questionSetId,
+    Math.max(1, declared - MULTIPART_FRAMING_BYTES),
+  );
   return withTempDir(async (dir) => {
-    const file = await receiveToTempFile(options.request, dir);
+    // Cut off at the allowance, the file's size is known only to be over it: the request's length
+    // tells whether it alone is over a document's limit.
+    const tooLargeText = tooLarge(Math.max(maxBytes + 1, declared)).message;
+    const file = await receiveToTempFile(options.request, { dir, maxBytes, tooLargeText });
     return keepDocument(ctx, { ...options, file });
   });
 }
@@ -236,11 +212,12 @@ export async function addDocument(
     bytes: Uint8Array;
     store: ObjectStore;
     adminId?: string;
+    /** The process's extractor unless a caller (a test) brings its own limits. */
+    extractor?: DocumentExtractor;
   },
 ): Promise<ScorecardDocument> {
   await assertSetOfOrg(ctx, options.orgId, options.questionSetId);
-  if (options.bytes.length > QA_LIMITS.maxDocumentsBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_TEXTS.tooLarge);
+  await assertRoom(ctx.db, options.questionSetId, options.bytes.length);
   if (options.bytes.length === 0) throw new AppError('UNPROCESSABLE', DOCUMENT_TEXTS.empty);
   const kind = sniffDocumentHead(options.bytes.subarray(0, 512));
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.unsupported);

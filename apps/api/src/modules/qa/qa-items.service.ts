@@ -245,12 +245,11 @@ async function getItemIn(ctx: AppContext, actor: OrgActor, qcItemId: string): Pr
     .where(eq(qaCalls.id, row.item.callId));
   return {
     ...item,
-    call: toCallDetail(ctx, {
-      call: call.call,
-      agentName: row.agentName,
-      agentEmail: call.agentEmail,
-      qcItemId,
-    }),
+    call: toCallDetail(
+      ctx,
+      { call: call.call, agentName: row.agentName, agentEmail: call.agentEmail, qcItemId },
+      actor,
+    ),
   };
 }
 

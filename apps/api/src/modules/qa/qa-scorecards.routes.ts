@@ -3,6 +3,7 @@ import {
   errorBodySchema,
   phraseSuggestionRequestSchema,
   phraseSuggestionSchema,
+  QA_LIMITS,
   questionCreateSchema,
   questionListSchema,
   questionParamsSchema,
@@ -26,6 +27,7 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { suggestEvidence } from './answering/index.ts';
 import { deleteDocument, listDocuments, uploadDocument } from './qa-documents.service.ts';
+import { DOCUMENT_TEXTS } from './qa-documents.ts';
 import {
   createQuestion,
   createQuestionSet,
@@ -227,6 +229,7 @@ export async function qaScorecardsRoutes(
     '/qa/question-sets/:questionSetId/documents',
     {
       preHandler,
+      config: { upload: { maxBytes: QA_LIMITS.maxDocumentsBytes, tooLarge: DOCUMENT_TEXTS.tooLarge } },
       schema: {
         ...base,
         consumes: ['multipart/form-data'],

@@ -89,12 +89,9 @@ describe('GET /api/admin/challenges', () => {
     expect(all.find((c) => c.id === salesChallenge.id)?.isExpired).toBe(false);
   });
 
-  it("scopes a manager to their teams' candidates; a manager of no team sees all", async () => {
+  it("scopes a manager to their teams' candidates; a manager of no team sees none", async () => {
     expect((await list(org.tokens.salesManager)).map((c) => c.id)).toEqual([salesChallenge.id]);
-    expect((await list(org.tokens.idleManager)).map((c) => c.id)).toEqual([
-      supportChallenge.id,
-      salesChallenge.id,
-    ]);
+    expect(await list(org.tokens.idleManager)).toEqual([]);
   });
 
   it("never lists another organisation's challenges", async () => {
@@ -116,6 +113,9 @@ describe('GET /api/admin/challenges/{id}', () => {
     expect((await get(salesChallenge.id, org.tokens.ownerB)).statusCode).toBe(404);
     expect((await get(supportChallenge.id, org.tokens.salesManager)).statusCode).toBe(404);
     expect((await get(salesChallenge.id, org.tokens.salesManager)).statusCode).toBe(200);
+    // A manager of no team reads no team's report.
+    expect((await get(salesChallenge.id, org.tokens.idleManager)).statusCode).toBe(404);
+    expect((await get(supportChallenge.id, org.tokens.idleManager)).statusCode).toBe(404);
     expect((await get('00000000-0000-4000-8000-000000000000', org.tokens.owner)).statusCode).toBe(404);
     expect((await get('not-an-id', org.tokens.owner)).statusCode).toBe(400);
   });

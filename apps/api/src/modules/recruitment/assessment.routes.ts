@@ -11,7 +11,12 @@ import type { AppContext } from '../../lib/context.ts';
 import { typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { jsonField, readAudioUpload, recordingUploadErrors } from '../scoring/multipart-audio.ts';
+import {
+  jsonField,
+  readAudioUpload,
+  recordingUploadErrors,
+  scoringUpload,
+} from '../scoring/multipart-audio.ts';
 import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
 import { resumeTest, submitActivity, submitRecording } from './assessment.service.ts';
 import { listeningAudioRoutes } from './listening-audio.ts';
@@ -73,6 +78,7 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     '/assessment/form/activity',
     {
       preHandler: candidate,
+      config: { upload: scoringUpload(scoring.maxUploadBytes) },
       schema: {
         tags: ['assessment'],
         description:

@@ -72,10 +72,11 @@ export function listCandidates(ctx: AppContext, options: { actor: OrgActor }): P
 /**
  * The team a new candidate joins: one of the organisation's (404 otherwise) that the admin sees (403).
  * A manager of teams who picks none gets their only team, or is asked to pick one, so the candidate
- * does not vanish from their own list.
+ * does not vanish from their own list; a manager of no team sees no candidate, so adds none (403).
  */
 async function teamFor(tx: Tx, actor: OrgActor, teamId: string | undefined) {
   const scope = candidateTeamScope(actor);
+  if (scope?.length === 0) throw new AppError('FORBIDDEN');
   if (!teamId) {
     if (!scope) return null;
     if (scope.length > 1) {

@@ -3,7 +3,7 @@ import { candidates } from '@agaton/db';
 import { buildMember } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, latestEmail, outboxToken, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, latestEmail, type TestApp } from '../../testing/test-app.ts';
 import { addCandidate, recruitmentAccess, recruitmentOrgs } from './recruitment-admin.test-helper.ts';
 
 let t: TestApp;
@@ -85,7 +85,7 @@ describe('POST /api/candidate (Add user)', () => {
     expect(created.traineeInfo.traineeStatus).toBe('InvitePending');
     expect(created.isTrainee).toBe(true);
     const res = await call(t.app, 'GET', '/api/dev/outbox?to=tom@example.com', {
-      token: await outboxToken(),
+      token: org.tokens.owner,
     });
     const [mail] = res.json();
     expect(mail.text).toContain(`${t.config.PUBLIC_URL}/coach/training-invite/${created.identityId}.`);
@@ -142,6 +142,18 @@ describe('POST /api/candidate (Add user)', () => {
     expect(notManaged.statusCode).toBe(403);
   });
 
+  it('refuses Add user to a manager of no team (403), who would never see the candidate', async () => {
+    for (const department of [undefined, org.sales.id]) {
+      const res = await call(t.app, 'POST', '/api/candidate', {
+        token: org.tokens.idleManager,
+        body: { name: 'Ida Idle', email: 'ida@example.com', department },
+      });
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    const rows = await t.db.select().from(candidates).where(eq(candidates.email, 'ida@example.com'));
+    expect(rows).toHaveLength(0);
+  });
+
   it("puts a Sales manager's candidate without a team into Sales, so it stays on their list", async () => {
     const created = await addCandidate(t, org.tokens.salesManager, {
       name: 'Sam Sales',
@@ -170,13 +182,13 @@ describe('GET /api/admin/candidates', () => {
     expect(newest.isExpired).toBe(false);
   });
 
-  it("shows a manager only their teams' candidates; a manager of no team sees all (spec 2 §6)", async () => {
-    const everyone = (await list(org.tokens.owner)).map((c) => c.email).sort();
+  it("shows a manager only their teams' candidates; a manager of no team sees none (docs/decisions/023)", async () => {
+    expect((await list(org.tokens.owner)).map((c) => c.email)).toContain('rita@example.com');
     const sales = await list(org.tokens.salesManager);
     expect(sales.length).toBeGreaterThan(0);
     expect(sales.every((c) => c.department === 'Sales')).toBe(true);
     expect(sales.map((c) => c.email)).not.toContain('rita@example.com');
-    expect((await list(org.tokens.idleManager)).map((c) => c.email).sort()).toEqual(everyone);
+    expect(await list(org.tokens.idleManager)).toEqual([]);
   });
 
   it("never shows another organisation's candidates", async () => {

@@ -1,6 +1,6 @@
 import { type Challenge, type ChallengeMeta, cefrLevelSchema } from '@agaton/contracts';
 import { candidates, challenges } from '@agaton/db';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { candidateTeamScope, type OrgActor } from '../../lib/policy.ts';
@@ -8,11 +8,15 @@ import { candidateTeamScope, type OrgActor } from '../../lib/policy.ts';
 type ChallengeRow = typeof challenges.$inferSelect;
 type CandidateRow = typeof candidates.$inferSelect;
 
-/** Limits a candidates query to the organisation and the teams the admin sees (spec 2 §6). */
+/**
+ * Limits a candidates query to the organisation and the teams the admin sees (spec 2 §6): a manager
+ * of no team sees none (docs/decisions/023-manager-scope.md).
+ */
 export function visibleCandidates(actor: OrgActor): SQL {
   const scope = candidateTeamScope(actor);
   const inOrg = eq(candidates.orgId, actor.orgId);
-  return scope ? (and(inOrg, inArray(candidates.teamId, scope)) as SQL) : inOrg;
+  if (!scope) return inOrg;
+  return and(inOrg, scope.length ? inArray(candidates.teamId, scope) : sql`false`) as SQL;
 }
 
 /** A code that is not completed and whose expiry passed no longer works (spec 2 §4: Expired). */

@@ -107,10 +107,11 @@ describe('GET /api/admin/generate-pdf', () => {
     expect(pages.stats.pages).toBe(before);
   });
 
-  it("answers 404 for another organisation's report, one outside a manager's teams, or ids that do not match", async () => {
+  it("answers 404 for another organisation's report, one outside a manager's teams (none for a manager of no team), or ids that do not match", async () => {
     const before = pages.stats.pages;
     expect((await generate(org.tokens.ownerB, report(sales))).statusCode).toBe(404);
     expect((await generate(org.tokens.salesManager, report(support))).statusCode).toBe(404);
+    expect((await generate(org.tokens.idleManager, report(support))).statusCode).toBe(404);
     const mismatched = { candidateId: support.candidateId, challengeId: sales.challengeId };
     expect((await generate(org.tokens.owner, report(mismatched))).statusCode).toBe(404);
     expect(pages.stats.pages).toBe(before);

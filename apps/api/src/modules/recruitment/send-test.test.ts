@@ -2,7 +2,7 @@ import { messages, RECRUITMENT_TEXTS, TEST_RULES } from '@agaton/contracts';
 import { challenges, organisations } from '@agaton/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, outboxToken, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEFAULT_TEST_CONTENT } from './content/default-test-content.ts';
 import {
   addCandidate,
@@ -35,7 +35,7 @@ const send = (token: string, candidateAstridIdentityIds: unknown, position: unkn
   call(t.app, 'POST', '/api/challenge', { token, body: { candidateAstridIdentityIds, position } });
 const countChallenges = async () => (await t.db.select({ id: challenges.id }).from(challenges)).length;
 const outbox = async (to: string) =>
-  (await call(t.app, 'GET', `/api/dev/outbox?to=${to}`, { token: await outboxToken() })).json();
+  (await call(t.app, 'GET', `/api/dev/outbox?to=${to}`, { token: org.tokens.owner })).json();
 
 describe('POST /api/challenge (Send test)', () => {
   it('creates one challenge per candidate with a fresh code, a 14-day expiry and a snapshot of the position', async () => {

@@ -2,6 +2,7 @@ import { errorBodySchema } from '@agaton/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { multipartFailure } from '../../lib/multipart-errors.ts';
 import { errorResponses } from '../../lib/route-kit.ts';
 import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
 
@@ -16,18 +17,6 @@ export interface AudioUpload {
 export interface ReadAudioOptions {
   /** Largest accepted "audio" file in bytes (SCORING_UPLOAD_LIMIT_BYTES). */
   maxUploadBytes: number;
-}
-
-/**
- * @fastify/multipart's own failures (file or part limits, a broken body) in the scoring texts, so the
- * error plugin answers them like every other refusal.
- */
-function multipartFailure(error: unknown, maxUploadBytes: number): unknown {
-  if (error instanceof AppError) return error;
-  const { statusCode, message } = error as { statusCode?: number; message?: string };
-  if (statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', T.tooLarge(maxUploadBytes));
-  if (statusCode && statusCode >= 400 && statusCode < 500) return new AppError('VALIDATION', message);
-  return error;
 }
 
 /** Reads one "audio" file and the text fields of a multipart request, within the upload limits. */
@@ -60,12 +49,17 @@ export async function readAudioUpload(
       audio = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     }
   } catch (error) {
-    throw multipartFailure(error, maxUploadBytes);
+    throw multipartFailure(error, T.tooLarge(maxUploadBytes));
   }
   if (!audio) throw new AppError('VALIDATION', T.noAudio);
   if (audio.byteLength === 0) throw new AppError('UNPROCESSABLE', T.empty);
   // A private copy: the worker takes ownership of the bytes when they are transferred.
   return { audio: audio.slice(), fields };
+}
+
+/** The `upload` route config (plugins/slow-clients.ts) of a route that reads one scored recording. */
+export function scoringUpload(maxBytes: number) {
+  return { maxBytes, tooLarge: T.tooLarge(maxBytes) };
 }
 
 /** A required, trimmed text field within the length limit. */

@@ -37,5 +37,9 @@ export async function scoringModule(app: FastifyInstance, options: ScoringModule
     authenticateCandidate: candidateAuthenticator(options.tokens),
     timeoutsMs: runtime.timeoutsMs,
     maxUploadBytes: runtime.maxUploadBytes,
+    maxInFlight: {
+      total: settings.SCORING_WORKERS + settings.SCORING_QUEUE,
+      perClient: settings.SCORING_UPLOADS_PER_CLIENT,
+    },
   });
 }

@@ -1,12 +1,17 @@
+import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { typed } from '../../lib/route-kit.ts';
 import { type TextToSpeech, TTS_MAX_CHARS } from '../../providers/tts/tts.ts';
-import { readAudioUpload, requiredText } from './multipart-audio.ts';
+import { readAudioUpload, recordingUploadErrors, requiredText, scoringUpload } from './multipart-audio.ts';
 import { scoreFreeSpeech, scoreReading } from './scoring.service.ts';
 import { SCORING_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { type UploadSlotLimits, uploadSlots } from './upload-slots.ts';
 
 export interface ScoringRoutesOptions {
   pool: AnalysisPool;
@@ -20,9 +25,17 @@ export interface ScoringRoutesOptions {
   tts?: TextToSpeech | null;
   /** Largest accepted recording in bytes; 12 MB by default. */
   maxUploadBytes?: number;
+  /** Scored uploads in flight at once (buffered in memory until answered); 34 in all, 4 per client by default. */
+  maxInFlight?: UploadSlotLimits;
 }
 
 const LEVELS = ['LOW', 'MEDIUM', 'ADVANCED'] as const;
+/** `?level=`, in any letter case; one value (a repeated parameter arrives as an array and is refused). */
+const levelSchema = z
+  .string({ error: T.badLevel })
+  .toUpperCase()
+  .pipe(z.enum(LEVELS, { error: T.badLevel }));
+const tags = ['scoring'];
 
 /**
  * Demo and candidate scoring (spec 3 section 7.6) plus sample-answer speech. Register under /api.
@@ -35,6 +48,9 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
   // Encapsulated: only this module's routes get these parsers and limits when the app has none.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  // The contracts validate and serialise here too when the module runs in a bare server (benchmarks, tests).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const publicLimit = {
     rateLimit: {
       max: limit.max,
@@ -44,23 +60,55 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
     },
   };
 
-  app.post('/score/public/phrase', { config: publicLimit }, async (request) => {
-    const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
-    const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
-    return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
-  });
+  const r = typed(app);
+  const upload = scoringUpload(maxUploadBytes);
+  const inFlight = uploadSlots(options.maxInFlight ?? { total: 34, perClient: 4 });
+  app.addHook('onRequest', inFlight.take);
+  const errors = recordingUploadErrors;
+  const consumes = ['multipart/form-data'];
 
-  app.post('/score/public/free-speech', { config: publicLimit }, async (request) => {
-    const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
-    const question = requiredText(fields, 'question', T.noQuestion);
-    return scoreFreeSpeech({
-      pool,
-      audio,
-      question,
-      includeNarrative: fields.includeNarrative === 'true',
-      timeoutMs: timeoutsMs?.['free-speech'],
-    });
-  });
+  r.post(
+    '/score/public/phrase',
+    {
+      config: { ...publicLimit, upload },
+      schema: {
+        tags,
+        consumes,
+        description: 'Demo reading (spec 3 §7.6). Multipart: `audio` and `target_phrase`.',
+        response: { 200: demoReadingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
+      const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
+      return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
+    },
+  );
+
+  r.post(
+    '/score/public/free-speech',
+    {
+      config: { ...publicLimit, upload },
+      schema: {
+        tags,
+        consumes,
+        description:
+          'Demo free answer (spec 3 §7.6). Multipart: `audio`, `question`, optional `includeNarrative` ("true").',
+        response: { 200: freeSpeechResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
+      const question = requiredText(fields, 'question', T.noQuestion);
+      return scoreFreeSpeech({
+        pool,
+        audio,
+        question,
+        includeNarrative: fields.includeNarrative === 'true',
+        timeoutMs: timeoutsMs?.['free-speech'],
+      });
+    },
+  );
 
   // Per candidate (the token's subject), so one test taker cannot monopolise the analysis pool from many
   // addresses; requests without a valid candidate token share their IP's bucket and get 401 anyway.
@@ -74,24 +122,53 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
     },
   };
 
-  app.post('/score/phrase', { config: candidateLimit }, async (request) => {
-    const candidate = options.authenticateCandidate ? await options.authenticateCandidate(request) : null;
-    if (!candidate) throw new AppError('UNAUTHENTICATED', T.unauthenticated);
-    const level = (request.query as { level?: string }).level?.toUpperCase();
-    if (!level || !(LEVELS as readonly string[]).includes(level)) {
-      throw new AppError('VALIDATION', T.badLevel);
-    }
-    const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
-    const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
-    return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
-  });
+  r.post(
+    '/score/phrase',
+    {
+      config: { ...candidateLimit, upload },
+      // Before the query is validated and the body read: a caller without a candidate token learns that first.
+      onRequest: async (request) => {
+        const candidate = options.authenticateCandidate ? await options.authenticateCandidate(request) : null;
+        if (!candidate) throw new AppError('UNAUTHENTICATED', T.unauthenticated);
+      },
+      schema: {
+        tags,
+        consumes,
+        security: [{ bearerAuth: [] }],
+        description:
+          "A candidate's reading, with the candidate token. Multipart: `audio` and `target_phrase`.",
+        querystring: z.object({ level: levelSchema }),
+        response: { 200: demoReadingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
+      const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
+      return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
+    },
+  );
 
-  app.get('/google/textToSpeech', { config: publicLimit }, async (request, reply) => {
-    if (!tts) throw new AppError('PROVIDER_NOT_CONFIGURED', T.ttsUnavailable);
-    const { text = '', country = 'US' } = request.query as { text?: string; country?: string };
-    if (!text.trim()) throw new AppError('VALIDATION', T.ttsNoText);
-    if (text.length > TTS_MAX_CHARS) throw new AppError('VALIDATION', T.textTooLong);
-    const speech = await tts.synthesize({ text: text.trim(), country });
-    return reply.header('cache-control', 'public, max-age=86400').type(speech.contentType).send(speech.audio);
-  });
+  r.get(
+    '/google/textToSpeech',
+    {
+      config: publicLimit,
+      schema: {
+        tags,
+        description: 'A sample answer spoken by the server (audio/wav); 501 when text-to-speech is off.',
+        querystring: z.object({
+          text: z.string({ error: T.ttsNoText }).trim().min(1, T.ttsNoText).max(TTS_MAX_CHARS, T.textTooLong),
+          country: z.string().trim().max(8).default('US'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      if (!tts) throw new AppError('PROVIDER_NOT_CONFIGURED', T.ttsUnavailable);
+      const { text, country } = request.query;
+      const speech = await tts.synthesize({ text, country });
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .type(speech.contentType)
+        .send(speech.audio);
+    },
+  );
 }

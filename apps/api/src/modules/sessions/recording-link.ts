@@ -1,12 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Database } from '@agaton/db';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
+import { familyRevoked } from '../auth/sessions.ts';
 
 /**
  * Playback of stored recordings (session recordings, QA calls): links an <audio> element can load
- * directly (it cannot send a bearer token) — the id and an expiry signed with the server's secret,
- * for one purpose each — and the ranged answer that streams the object.
+ * directly (it cannot send a bearer token) — the id, an expiry and the sign-in they were made for,
+ * signed with the server's secret for one purpose each — and the ranged answer that streams the object.
+ *
+ * A link is bound to the sign-in that asked for it (issue 24): it names the access token's refresh
+ * family, and playback refuses it once that family is revoked (a replayed refresh token, a password
+ * reset or change), so a copied link dies with the session instead of living on for its whole TTL.
  */
 
 /** A playback link lives this long: enough to listen through a long meeting after opening the page. */
@@ -15,57 +22,72 @@ export const RECORDING_LINK_TTL_SECONDS = 6 * 3600;
 /** What a link opens; the purpose is signed, so a session's link never opens a call's recording. */
 export type PlaybackPurpose = 'recording' | 'qa-call-recording';
 
-function signature(secret: string, purpose: PlaybackPurpose, id: string, expires: number) {
-  return createHmac('sha256', secret).update(`${purpose}:${id}:${expires}`).digest('base64url');
+/** The query a playback link carries. */
+export const playbackQuerySchema = z.object({
+  expires: z.coerce.number().int(),
+  signature: z.string().max(100),
+  /** The refresh family of the sign-in the link was made for (missing: the link is refused). */
+  fid: z.guid().optional(),
+});
+
+function signature(secret: string, purpose: PlaybackPurpose, id: string, expires: number, familyId: string) {
+  return createHmac('sha256', secret).update(`${purpose}:${id}:${expires}:${familyId}`).digest('base64url');
 }
 
-/** `path?expires=…&signature=…` for the object `id`, valid for RECORDING_LINK_TTL_SECONDS. */
+/**
+ * `path?expires=…&signature=…&fid=…` for the object `id`, valid for RECORDING_LINK_TTL_SECONDS while
+ * the sign-in lives. Null without a refresh family (no token is issued without one since issue 16):
+ * such a link could not be revoked.
+ */
 export function playbackLink(options: {
   secret: string;
   purpose: PlaybackPurpose;
   id: string;
   path: string;
+  /** The `fid` of the access token that asked for the link. */
+  familyId: string | undefined;
   now?: number;
-}): string {
+}): string | null {
+  if (!options.familyId) return null;
   const expires = Math.floor((options.now ?? Date.now()) / 1000) + RECORDING_LINK_TTL_SECONDS;
-  const sig = signature(options.secret, options.purpose, options.id, expires);
-  return `${options.path}?expires=${expires}&signature=${sig}`;
+  const sig = signature(options.secret, options.purpose, options.id, expires, options.familyId);
+  return `${options.path}?expires=${expires}&signature=${sig}&fid=${options.familyId}`;
 }
 
-/** True when the signature matches this purpose and id and has not expired. */
-export function verifyPlaybackLink(options: {
+/**
+ * True when the signature matches this purpose, id and sign-in, the link has not expired and its
+ * sign-in was not revoked (checked last: only a genuine link costs a query).
+ */
+export async function verifyPlaybackLink(options: {
+  db: Database;
   secret: string;
   purpose: PlaybackPurpose;
   id: string;
-  expires: number;
-  signature: string;
+  query: z.infer<typeof playbackQuerySchema>;
   now?: number;
-}): boolean {
-  if (options.expires < Math.floor((options.now ?? Date.now()) / 1000)) return false;
-  const expected = Buffer.from(signature(options.secret, options.purpose, options.id, options.expires));
-  const given = Buffer.from(options.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+}): Promise<boolean> {
+  const { expires, fid } = options.query;
+  if (!fid) return false;
+  if (expires < Math.floor((options.now ?? Date.now()) / 1000)) return false;
+  const expected = Buffer.from(signature(options.secret, options.purpose, options.id, expires, fid));
+  const given = Buffer.from(options.query.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  return !(await familyRevoked(options.db, fid));
 }
 
 /** A session recording's link, checked by GET /api/sessions/{id}/recording. */
-export function recordingLink(options: { secret: string; sessionId: string; now?: number }): string {
+export function recordingLink(options: {
+  secret: string;
+  sessionId: string;
+  familyId: string | undefined;
+  now?: number;
+}): string | null {
   return playbackLink({
     ...options,
     purpose: 'recording',
     id: options.sessionId,
     path: `/api/sessions/${options.sessionId}/recording`,
   });
-}
-
-/** True when the signature matches this session and has not expired. */
-export function verifyRecordingLink(options: {
-  secret: string;
-  sessionId: string;
-  expires: number;
-  signature: string;
-  now?: number;
-}): boolean {
-  return verifyPlaybackLink({ ...options, purpose: 'recording', id: options.sessionId });
 }
 
 /** Parses `Range: bytes=a-b` for one range inside the object; null = the whole object. */

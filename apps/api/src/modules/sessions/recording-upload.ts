@@ -4,6 +4,7 @@ import { RECORDING } from '@agaton/contracts';
 import { sniffFormat } from '@agaton/speech/sniff';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { multipartFailure } from '../../lib/multipart-errors.ts';
 import type { ObjectStore, StoredObject } from '../../providers/storage/object-store.ts';
 
 /** Containers a browser or a phone records meetings in; anything else is refused (415). */
@@ -103,15 +104,11 @@ export async function receiveRecording(
     }
   } catch (error) {
     if (stored) await options.store.delete(stored.objectKey);
-    const { statusCode, message } = error as { statusCode?: number; message?: string };
-    if (error instanceof AppError) {
-      if (error.code === 'PAYLOAD_TOO_LARGE')
-        throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TEXTS.tooLarge(options.maxBytes));
-      throw error;
-    }
-    if (statusCode === 413) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TEXTS.tooLarge(options.maxBytes));
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
-    throw error;
+    const tooLarge = UPLOAD_TEXTS.tooLarge(options.maxBytes);
+    // The store's own size check says PAYLOAD_TOO_LARGE in general words; the recording's are clearer.
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
+    throw multipartFailure(error, tooLarge);
   }
   if (!stored) throw new AppError('VALIDATION', UPLOAD_TEXTS.noFile);
   if (stored.sizeBytes === 0) {

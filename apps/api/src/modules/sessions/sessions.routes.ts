@@ -18,8 +18,8 @@ import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { articlesFor } from '../coaching-reports/learning-needs.ts';
 import { reportSubject } from '../coaching-reports/report-subject.ts';
-import { recordingLink, sendRecording, verifyRecordingLink } from './recording-link.ts';
-import { receiveRecording } from './recording-upload.ts';
+import { playbackQuerySchema, recordingLink, sendRecording, verifyPlaybackLink } from './recording-link.ts';
+import { receiveRecording, UPLOAD_TEXTS } from './recording-upload.ts';
 import { enqueueAnalysis } from './session-analysis.ts';
 import { assertMayRecord, createSession, findSession, listSessions, toProfile } from './sessions.service.ts';
 import type { SessionsRuntime } from './sessions-runtime.ts';
@@ -42,6 +42,12 @@ export async function sessionsRoutes(
     '/sessions/recordings',
     {
       preHandler: requireAuth(ctx.tokens, 'user'),
+      config: {
+        upload: {
+          maxBytes: ctx.config.RECORDING_UPLOAD_LIMIT_BYTES,
+          tooLarge: UPLOAD_TEXTS.tooLarge(ctx.config.RECORDING_UPLOAD_LIMIT_BYTES),
+        },
+      },
       schema: {
         tags,
         security,
@@ -128,7 +134,11 @@ export async function sessionsRoutes(
       }
       const [user] = await ctx.db.select({ goals: users.goals }).from(users).where(eq(users.id, userId));
       return toProfile(row, {
-        recordingUrl: recordingLink({ secret: ctx.config.JWT_SECRET, sessionId: row.id }),
+        recordingUrl: recordingLink({
+          secret: ctx.config.JWT_SECRET,
+          sessionId: row.id,
+          familyId: actorOf(request).fid,
+        }),
         recommendedArticles: articlesFor([row.metrics as unknown as SessionMetrics], user?.goals ?? []),
       });
     },
@@ -140,18 +150,22 @@ export async function sessionsRoutes(
       schema: {
         tags,
         description:
-          'The recording, for an <audio> element: a signed link from the session profile; supports Range.',
+          'The recording, for an <audio> element: a signed link from the session profile; supports Range. ' +
+          'The link lives 6 h but only as long as the sign-in that asked for it (403 once it ended).',
         params: idParams,
-        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+        querystring: playbackQuerySchema,
       },
     },
     async (request, reply) => {
       const { meetingId } = request.params;
-      const valid = verifyRecordingLink({
+      const valid = await verifyPlaybackLink({
+        db: ctx.db,
         secret: ctx.config.JWT_SECRET,
-        sessionId: meetingId,
-        ...request.query,
+        purpose: 'recording',
+        id: meetingId,
+        query: request.query,
       });
+      // Expired, forged and revoked links alike: nothing tells a link holder which it was.
       if (!valid) throw new AppError('FORBIDDEN');
       const [row] = await ctx.db
         .select({

@@ -138,9 +138,11 @@ describe('GET /api/insights', () => {
     expect(r.cohort?.fullPeriod?.attempts).toBe(3);
     expect((await insights(orgs.tokens.salesManager, `?teamId=${orgs.support.id}`)).statusCode).toBe(403);
     expect((await insights(orgs.tokens.salesManager, `?userId=${ids.cy}`)).statusCode).toBe(404);
-    // A manager of no team sees every trainee (spec 2 §6: with none, all are shown).
-    expect(names(await ok(orgs.tokens.idleManager))).toHaveLength(4);
-    expect(names(await ok(orgs.tokens.idleManager, `?teamId=${orgs.support.id}`))).toEqual(['Cy Cole']);
+    // A manager of no team sees no trainee, not every one (docs/decisions/023-manager-scope.md).
+    expect(names(await ok(orgs.tokens.idleManager))).toEqual([]);
+    expect((await insights(orgs.tokens.idleManager, `?teamId=${orgs.support.id}`)).statusCode).toBe(403);
+    expect((await insights(orgs.tokens.idleManager, `?userId=${ids.cy}`)).statusCode).toBe(404);
+    expect((await insights(orgs.tokens.idleManager, `?userId=${ids.dee}`)).statusCode).toBe(404);
   });
 
   it("never shows another organisation's trainees", async () => {

@@ -12,7 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { jsonField, readAudioUpload, recordingUploadErrors } from '../scoring/multipart-audio.ts';
+import {
+  jsonField,
+  readAudioUpload,
+  recordingUploadErrors,
+  scoringUpload,
+} from '../scoring/multipart-audio.ts';
 import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
 import { acceptInvitation, declineInvitation, getInvitation } from './invitations.service.ts';
 import {
@@ -104,6 +109,7 @@ export async function trainingRoutes(app: FastifyInstance, options: TrainingRout
     '/practice/attempts',
     {
       preHandler: user,
+      config: { upload: scoringUpload(scoring.maxUploadBytes) },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testInvitationEmail, trainingInvitationEmail } from '../../modules/recruitment/invitation-email.ts';
-import { call, createTestApp, outboxToken, type TestApp } from '../../testing/test-app.ts';
+import { call, createTestApp, outboxReaderToken, type TestApp } from '../../testing/test-app.ts';
 import { REDACTED, redactMail } from './mailer.ts';
 
 interface Received {
@@ -68,7 +68,7 @@ describe('SMTP mail provider', () => {
     expect(body).toMatch(/http:\/\/agaton\.test\/coach\/auth\/reset-pass\/[A-Za-z0-9_-]{20,}/);
 
     const outbox = await call(t.app, 'GET', '/api/dev/outbox?to=smtp.user@example.com', {
-      token: await outboxToken(),
+      token: await outboxReaderToken(t, 'smtp.user@example.com'),
     });
     expect(outbox.json()).toHaveLength(1);
   });
@@ -84,7 +84,7 @@ describe('SMTP outage', () => {
       });
       expect(res.statusCode).toBe(204);
       const outbox = await call(down.app, 'GET', '/api/dev/outbox?to=offline@example.com', {
-        token: await outboxToken(),
+        token: await outboxReaderToken(down, 'offline@example.com'),
       });
       expect(outbox.json()[0].subject).toBe('Reset your Agaton password');
     } finally {
@@ -129,7 +129,7 @@ describe('a stalled SMTP server', () => {
       for (const ms of [known, unknown, app2]) expect(ms).toBeLessThan(1000);
       // The e-mails were recorded, and their delivery is waiting on the silent server.
       const outbox = await call(app.app, 'GET', '/api/dev/outbox?to=stalled@example.com', {
-        token: await outboxToken(),
+        token: await outboxReaderToken(app, 'stalled@example.com'),
       });
       expect(outbox.json()).toHaveLength(2);
       await vi.waitFor(() => expect(smtpServer.connections()).toBeGreaterThan(0), { timeout: 5000 });

@@ -87,7 +87,7 @@ export const SCORECARD_LABELS = {
   },
   documents: {
     title: 'Reference documents',
-    hint: 'Policies, scripts and guidelines the answers may draw on. PDF, DOCX or TXT; 100 MB at most per upload.',
+    hint: 'Policies, scripts and guidelines the answers may draw on. PDF, DOCX or TXT; 100 MB at most for all of a scorecard’s documents together.',
     drop: 'Drop documents here or click to choose',
     uploading: 'Uploading…',
     none: 'No documents yet.',

@@ -43,7 +43,11 @@ export function MessageList(props: {
         ) : (
           <Box key={m.messageId} maw={850} data-testid="assistant-message">
             <Paper withBorder p="sm" radius="md">
-              {m.content ? <SafeMarkdown>{m.content}</SafeMarkdown> : <Loader size="xs" type="dots" />}
+              {m.content ? (
+                <SafeMarkdown appLinksOnly>{m.content}</SafeMarkdown>
+              ) : (
+                <Loader size="xs" type="dots" />
+              )}
             </Paper>
             <Group gap={4} mt={4}>
               <Text size="xs" c="dimmed" mr="xs">

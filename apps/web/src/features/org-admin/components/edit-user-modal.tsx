@@ -171,9 +171,13 @@ export function EditUserModal(props: {
   );
 }
 
-/** The text of a failed save: the server's limit text when it is one, else the spec's. */
+/**
+ * The text of a failed save: the server's own text when it says what to change (the licence limit, a
+ * manager's own role or teams), else the spec's.
+ */
 export function updateErrorText(error: unknown): string {
-  return error instanceof ApiError && error.code === 'PAYMENT_REQUIRED'
-    ? error.message
-    : messages.org.updateUser;
+  if (!(error instanceof ApiError)) return messages.org.updateUser;
+  if (error.code === 'PAYMENT_REQUIRED') return error.message;
+  if (error.message === messages.org.ownScopeNotEditable) return error.message;
+  return messages.org.updateUser;
 }

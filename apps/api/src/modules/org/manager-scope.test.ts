@@ -1,0 +1,164 @@
+import { type Candidate, messages } from '@agaton/contracts';
+import { teamMemberships } from '@agaton/db';
+import { buildAdmin, buildManager, buildMember, buildTeam, FACTORY_PASSWORD } from '@agaton/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+// Issue 24: a manager must not widen their own scope by editing their own member record
+// (docs/decisions/023-manager-scope.md).
+
+let t: TestApp;
+let orgA: string;
+let sales: { id: string };
+let support: { id: string };
+let manager: { memberId: string; token: string };
+let ownerToken: string;
+
+async function adminToken(email: string) {
+  const res = await call(t.app, 'POST', '/api/admin/auth', {
+    body: { username: email, password: FACTORY_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().accessToken as string;
+}
+
+const put = (token: string, memberId: string, body: object) =>
+  call(t.app, 'PUT', `/api/astridorg/${orgA}/members/${memberId}`, { token, body });
+
+const memberships = async (memberId: string) =>
+  (
+    await t.db
+      .select({ teamId: teamMemberships.teamId, teamRole: teamMemberships.teamRole })
+      .from(teamMemberships)
+      .where(eq(teamMemberships.memberId, memberId))
+  ).sort((a, b) => a.teamId.localeCompare(b.teamId));
+
+const candidateEmails = async (token: string) => {
+  const res = await call(t.app, 'GET', '/api/admin/candidates', { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as Candidate[]).map((c) => c.email).sort();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = (await buildAdmin(t.db, { email: 'owner@scope.example' })).orgId;
+  sales = await buildTeam(t.db, { orgId: orgA, name: 'Sales' });
+  support = await buildTeam(t.db, { orgId: orgA, name: 'Support' });
+  const admin = await buildManager(t.db, { orgId: orgA, teamIds: [sales.id], email: 'mia@scope.example' });
+  ownerToken = await adminToken('owner@scope.example');
+  manager = { memberId: admin.memberId as string, token: await adminToken('mia@scope.example') };
+  for (const [email, department] of [
+    ['sal@cand.example', sales.id],
+    ['sup@cand.example', support.id],
+  ]) {
+    const res = await call(t.app, 'POST', '/api/candidate', {
+      token: ownerToken,
+      body: { name: email, email, department },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+});
+afterAll(() => t.close());
+
+describe("a manager's own member record", () => {
+  it('refuses leaving their own teams (403), and their scope stays what it was', async () => {
+    const before = await memberships(manager.memberId);
+    const res = await put(manager.token, manager.memberId, { orgRole: 'MANAGER', teams: [] });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.message).toBe(messages.org.ownScopeNotEditable);
+    expect(await memberships(manager.memberId)).toEqual(before);
+    // Still a manager of Sales only: never another team's candidates.
+    expect(await candidateEmails(manager.token)).toEqual(['sal@cand.example']);
+  });
+
+  it('keeps their teams when a self-edit leaves `teams` out', async () => {
+    const before = await memberships(manager.memberId);
+    const res = await put(manager.token, manager.memberId, { name: 'Mia Manager', orgRole: 'MANAGER' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Mia Manager',
+      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
+    });
+    expect(await memberships(manager.memberId)).toEqual(before);
+    expect(await candidateEmails(manager.token)).toEqual(['sal@cand.example']);
+  });
+
+  it('saves the Edit user form unchanged but for name and e-mail', async () => {
+    const res = await put(manager.token, manager.memberId, {
+      name: 'Mia M.',
+      email: 'mia@scope.example',
+      orgRole: 'MANAGER',
+      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
+      hasLicense: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Mia M.');
+  });
+
+  it('refuses a change of their own organisation role, team role or licence', async () => {
+    const form = { orgRole: 'MANAGER', teams: [{ teamId: sales.id, teamRole: 'MANAGER' }], hasLicense: true };
+    for (const change of [
+      { orgRole: 'REGULAR_MEMBER' },
+      { teams: [{ teamId: sales.id, teamRole: 'REGULAR_MEMBER' }] },
+      { hasLicense: false },
+    ]) {
+      const res = await put(manager.token, manager.memberId, { ...form, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json().error.message).toBe(messages.org.ownScopeNotEditable);
+    }
+  });
+
+  it('lets an owner change the manager: the manager of no team then sees no candidate', async () => {
+    const res = await put(ownerToken, manager.memberId, { orgRole: 'MANAGER', teams: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await candidateEmails(manager.token)).toEqual([]);
+    const back = await put(ownerToken, manager.memberId, {
+      orgRole: 'MANAGER',
+      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await candidateEmails(manager.token)).toEqual(['sal@cand.example']);
+  });
+});
+
+describe('other edits', () => {
+  it("keeps a member's teams when `teams` is left out (owner and manager alike)", async () => {
+    const sam = await buildMember(t.db, {
+      orgId: orgA,
+      name: 'Sam',
+      teams: [{ teamId: sales.id }, { teamId: support.id, teamRole: 'MANAGER' }],
+    });
+    const before = await memberships(sam.id);
+    for (const token of [ownerToken, manager.token]) {
+      const res = await put(token, sam.id, { orgRole: 'REGULAR_MEMBER', name: 'Sam S' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await memberships(sam.id)).toEqual(before);
+    }
+  });
+
+  it("lets a manager change another member's role, teams and licence in their teams", async () => {
+    const robin = await buildMember(t.db, { orgId: orgA, hasLicense: false, teams: [{ teamId: sales.id }] });
+    const res = await put(manager.token, robin.id, {
+      orgRole: 'MANAGER',
+      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
+      hasLicense: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ orgRole: 'MANAGER', hasLicense: true });
+  });
+
+  it('lets an owner change their own member record (their scope is every team anyway)', async () => {
+    const self = await buildMember(t.db, { orgId: orgA, email: 'olga@scope.example', hasLicense: false });
+    await buildAdmin(t.db, { orgId: orgA, email: 'olga@scope.example', memberId: self.id });
+    const olga = await adminToken('olga@scope.example');
+    const res = await put(olga, self.id, {
+      orgRole: 'MANAGER',
+      teams: [{ teamId: support.id, teamRole: 'MANAGER' }],
+      hasLicense: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ orgRole: 'MANAGER', hasLicense: true });
+    expect(await candidateEmails(olga)).toEqual(['sal@cand.example', 'sup@cand.example']);
+  });
+});
