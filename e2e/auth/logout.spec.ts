@@ -5,8 +5,10 @@ import { adminSession, coachSession, readTokens, storeTokens } from '../fixtures
 
 test.describe('logout', () => {
   test('coach logout clears all three tokens and returns to coach sign-in', async ({ page, request }) => {
-    await storeTokens(page, 'user', await coachSession(request, seeded.coach.email, seeded.coach.password));
-    await storeTokens(page, 'admin', await adminSession(request, seeded.admin.email, seeded.admin.password));
+    const coach = await coachSession(request, seeded.coach.email, seeded.coach.password);
+    const admin = await adminSession(request, seeded.admin.email, seeded.admin.password);
+    await storeTokens(page, 'user', coach);
+    await storeTokens(page, 'admin', admin);
     await page.evaluate(() => localStorage.setItem('agaton.candidate.token', 'candidate-token'));
 
     await page.goto('/coach');
@@ -20,6 +22,14 @@ test.describe('logout', () => {
     // The coach area is closed again.
     await page.goto('/coach/sessions');
     await expect(page).toHaveURL(/\/coach\/auth\?return=%2Fcoach%2Fsessions$/);
+    // And the sign-ins are ended on the server: a copied refresh token is worth nothing (issue 24).
+    for (const session of [coach, admin]) {
+      await expect
+        .poll(async () =>
+          (await request.post('/api/token', { data: { refreshToken: session.refreshToken } })).status(),
+        )
+        .toBe(401);
+    }
   });
 
   test('admin logout leaves the dashboard for admin sign-in', async ({ page, request }) => {

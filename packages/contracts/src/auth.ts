@@ -54,6 +54,9 @@ export const tokenRequestSchema = z.union([
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
+/** POST /api/token/revoke — logout: ends the sign-in this refresh token belongs to. */
+export const tokenRevokeRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+
 export const identitySchema = z.object({
   id: z.string(),
   email: z.string(),

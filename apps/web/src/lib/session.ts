@@ -4,6 +4,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { api, tokenStorage } from './api-client';
 import { expiryFrom } from './token-storage';
 
+/** Every kind of sign-in the browser may hold at once. */
+const TOKEN_KINDS: TokenKind[] = ['user', 'admin', 'candidate'];
+
 export const sessionKeys = {
   user: ['session', 'user'] as const,
   admin: ['session', 'admin'] as const,
@@ -65,6 +68,14 @@ export function useAdmin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(() => {
+    // Ends each stored sign-in on the server too (its tokens and playback links stop working), without
+    // waiting: logging out must not depend on the network.
+    for (const kind of TOKEN_KINDS) {
+      const refreshToken = tokenStorage.get(kind)?.refreshToken;
+      if (refreshToken) {
+        api.request('/token/revoke', { method: 'POST', body: { refreshToken } }).catch(() => undefined);
+      }
+    }
     tokenStorage.clearAll();
     queryClient.removeQueries({ queryKey: ['session'] });
     queryClient.clear();

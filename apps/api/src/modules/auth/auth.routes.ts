@@ -13,6 +13,7 @@ import {
   signUpResponseSchema,
   socialTokenRequestSchema,
   tokenRequestSchema,
+  tokenRevokeRequestSchema,
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@agaton/contracts';
@@ -34,6 +35,7 @@ import { mailVerificationLink, resendVerificationEmail, verifyEmail } from './em
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import {
   consumeCode,
+  endSignIn,
   issueCode,
   issueSession,
   rotateRefreshToken,
@@ -132,6 +134,25 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
         { kind: row.subjectKind, id: row.subjectId, realm: row.realm },
         row.familyId ?? undefined,
       );
+    },
+  );
+
+  r.post(
+    '/token/revoke',
+    {
+      config: { rateLimit: { ...limit, max: limit.max * 6 } },
+      schema: {
+        tags,
+        description:
+          'Logout: ends the sign-in of this refresh token (its refresh and access tokens, codes and ' +
+          'playback links). 204 whether or not the token was known.',
+        body: tokenRevokeRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await endSignIn(ctx, request.body.refreshToken);
+      return reply.status(204).send(null);
     },
   );
 

@@ -174,13 +174,27 @@ async function findRefreshToken(ctx: AppContext, token: string) {
   return row;
 }
 
-async function revokeFamily(ctx: AppContext, familyId: string) {
+async function revokeFamily(ctx: AppContext, familyId: string, why: 'replayed' | 'signed out' = 'replayed') {
   await ctx.db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   revocationList(ctx)?.noteFamily(familyId);
-  ctx.log.warn({ familyId }, 'refresh token replayed; family revoked');
+  if (why === 'replayed') ctx.log.warn({ familyId }, 'refresh token replayed; family revoked');
+  else ctx.log.info({ familyId }, 'signed out; family revoked');
+}
+
+/**
+ * Logout (POST /api/token/revoke): ends the sign-in the refresh token belongs to — its refresh tokens,
+ * its access tokens within the revocation list's minute, the codes and playback links made from it.
+ * A token that is unknown, expired or already revoked changes nothing and says nothing (RFC 7009).
+ */
+export async function endSignIn(ctx: AppContext, refreshToken: string) {
+  const [row] = await ctx.db
+    .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  if (row && !row.revokedAt) await revokeFamily(ctx, row.familyId, 'signed out');
 }
 
 /**

@@ -133,6 +133,25 @@ describe('session recording links', () => {
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
     expect((await play(url)).statusCode).toBe(403);
   });
+
+  it('stop working when the owner logs out, with the sign-in; another sign-in is untouched', async () => {
+    const { sessionId } = await coachWithSession('leaves@links.example');
+    const laptop = await signIn(t.app, 'leaves@links.example', FACTORY_PASSWORD);
+    const phone = await signIn(t.app, 'leaves@links.example', FACTORY_PASSWORD);
+    const url = await sessionLink(laptop.accessToken, sessionId);
+    const phoneUrl = await sessionLink(phone.accessToken, sessionId);
+    const revoke = (refreshToken: string) =>
+      call(t.app, 'POST', '/api/token/revoke', { body: { refreshToken } });
+    expect((await revoke(laptop.refreshToken)).statusCode).toBe(204);
+    expect((await play(url)).statusCode).toBe(403);
+    expect((await refresh(laptop.refreshToken)).statusCode).toBe(401);
+    const me = await call(t.app, 'GET', '/api/app-user/me', { token: laptop.accessToken });
+    expect(me.statusCode).toBe(401);
+    expect((await play(phoneUrl)).statusCode).toBe(200);
+    // Unknown and already-ended tokens say nothing either way.
+    expect((await revoke(laptop.refreshToken)).statusCode).toBe(204);
+    expect((await revoke('not-a-token-anyone-was-given')).statusCode).toBe(204);
+  });
 });
 
 describe('QA call recording links', () => {

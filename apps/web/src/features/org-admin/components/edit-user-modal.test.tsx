@@ -3,11 +3,11 @@ import { messages } from '@agaton/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../lib/api-client';
+import { ApiError, tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { member, renderOrg, SALES, SUPPORT } from '../api/org-fixtures.test-helper';
 import { ORG_LABELS } from '../texts';
-import { EditUserModal } from './edit-user-modal';
+import { EditUserModal, updateErrorText } from './edit-user-modal';
 
 function open(options: { member?: ReturnType<typeof member>; error?: string | null } = {}) {
   const onSave = vi.fn();
@@ -111,5 +111,16 @@ describe('Edit user (spec 2 §5)', { timeout: 30_000 }, () => {
   it('shows the failed save text', () => {
     open({ error: messages.org.updateUser });
     expect(within(dialog()).getByRole('alert')).toHaveTextContent(messages.org.updateUser);
+  });
+});
+
+describe('the text of a refused save', () => {
+  it("says so when a manager tries to change their own role or teams, else the spec's text", () => {
+    const own = new ApiError(403, messages.org.ownScopeNotEditable, 'FORBIDDEN');
+    expect(updateErrorText(own)).toBe(messages.org.ownScopeNotEditable);
+    expect(updateErrorText(new ApiError(403, messages.request.forbidden, 'FORBIDDEN'))).toBe(
+      messages.org.updateUser,
+    );
+    expect(updateErrorText(new Error('network'))).toBe(messages.org.updateUser);
   });
 });
