@@ -5,10 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # chromium: Playwright journeys and report PDFs; pocketsphinx*: open-vocabulary recognition;
+# sphinxbase-utils: sphinx_fe, the reference the engine's own front end is tested against;
 # flite: text-to-speech and synthetic test speech; ffmpeg + sox: audio fixtures and edits in tests;
 # poppler-utils: pdftotext reads the report PDFs in tests; nginx-light: the reverse proxy in front of the
 # app in the TRUST_PROXY test.
-PACKAGES=(chromium pocketsphinx pocketsphinx-en-us pocketsphinx-testdata flite ffmpeg sox poppler-utils
+PACKAGES=(chromium pocketsphinx pocketsphinx-en-us pocketsphinx-testdata sphinxbase-utils flite ffmpeg sox poppler-utils
   nginx-light fonts-dejavu-core fonts-liberation ca-certificates)
 
 missing=()
