@@ -20,7 +20,8 @@ test('a new admin starts the English Learning App trial, invites a trainee who p
 }) => {
   test.setTimeout(300_000);
   const company = 'Learning Ltd';
-  await signUpAdmin(page, uniqueEmail('learn-admin'), company);
+  const admin = { email: uniqueEmail('learn-admin'), password: NEW_PASSWORD };
+  await signUpAdmin(page, admin.email, company);
 
   // The trial of the English Learning App from its own page.
   await page.goto('/dashboard/training');
@@ -44,7 +45,8 @@ test('a new admin starts the English Learning App trial, invites a trainee who p
   );
 
   // The trainee, in a browser of their own, opens the e-mailed link, signs up and accepts.
-  const link = linkIn(await latestMail(page.request, trainee.email), '/coach/training-invite/');
+  // Mail to the new organisation's trainee: its owner reads it in the outbox (decision 024).
+  const link = linkIn(await latestMail(page.request, trainee.email, admin), '/coach/training-invite/');
   const context = await browser.newContext();
   const learner = await context.newPage();
   await learner.goto(link);
