@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { multipartFailure } from '../../lib/multipart-errors.ts';
 import { DOCUMENT_TEXTS, type DocumentKind, sniffDocumentHead } from './qa-documents.ts';
 
 /** A received file: where it waits, what its bytes are, and its name as sent. */
@@ -90,11 +91,8 @@ export async function receiveToTempFile(
       received = { fileName: part.filename, sizeBytes };
     }
   } catch (error) {
-    if (error instanceof AppError) throw error.code === 'PAYLOAD_TOO_LARGE' ? tooLarge() : error;
-    const { statusCode, message } = error as { statusCode?: number; message?: string };
-    if (statusCode === 413) throw tooLarge();
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw new AppError('VALIDATION', message);
-    throw error;
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') throw tooLarge();
+    throw multipartFailure(error, options.tooLargeText);
   }
   if (!received) throw new AppError('VALIDATION', DOCUMENT_TEXTS.noFile);
   if (received.sizeBytes === 0 || !found.kind) throw new AppError('UNPROCESSABLE', DOCUMENT_TEXTS.empty);
