@@ -118,14 +118,15 @@ export function PendingUploads() {
   const queryClient = useQueryClient();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const calls = list.data?.calls ?? [];
-  // A call that became analysed while the page was open puts its item in the table and the dashboard.
-  const unfinished = useRef<Set<string> | null>(null);
+  // A call that became analysed while the page was open puts its item in the table and the dashboard —
+  // also one analysed so fast that the list never saw it analysing (a transcript takes ~1 s).
+  const readyBefore = useRef<Set<string> | null>(null);
   useEffect(() => {
     if (!list.data) return;
-    const now = new Set(list.data.calls.filter((c) => stateOf(c) === 'processing').map((c) => c.callId));
-    const before = unfinished.current;
-    unfinished.current = now;
-    if (before && [...before].some((id) => !now.has(id))) {
+    const ready = new Set(list.data.calls.filter((c) => stateOf(c) === 'ready').map((c) => c.callId));
+    const before = readyBefore.current;
+    readyBefore.current = ready;
+    if (before && [...ready].some((id) => !before.has(id))) {
       void queryClient.invalidateQueries({ queryKey: qaKeys.all, refetchType: 'active' });
     }
   }, [list.data, queryClient]);

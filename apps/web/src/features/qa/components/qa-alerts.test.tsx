@@ -156,4 +156,25 @@ describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
     render();
     expect(await screen.findAllByTestId('pending-call')).toHaveLength(2);
   });
+
+  it('puts a call in the table once it is analysed, even one never seen analysing', async () => {
+    const running = { ...detail().call, callId: 'c-running', status: 'running', qcItemId: null };
+    // Analysed between two polls: the list goes from not having it to having it ready.
+    const fast = { ...detail().call, callId: 'c-fast', title: 'Quick transcript', status: 'done' };
+    let polls = 0;
+    const calls = stubQaApi({
+      'GET /qa/items': list(),
+      'GET /qa/calls': () => ({
+        status: 200,
+        body: { calls: polls++ === 0 ? [running] : [running, fast] },
+      }),
+      [`POST /astridorg/${ORG_ID}/members/list`]: members,
+    });
+    render();
+    await screen.findAllByTestId('pending-call');
+    await waitFor(() => expect(itemCalls(calls).length).toBeGreaterThan(0));
+    const before = itemCalls(calls).length;
+    await waitFor(() => expect(screen.getAllByTestId('pending-call')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(itemCalls(calls).length).toBeGreaterThan(before));
+  });
 });
