@@ -78,6 +78,9 @@ export const ARPABET_PHONES = [
 ] as const;
 export type ArpabetPhone = (typeof ARPABET_PHONES)[number];
 
+/** The 15 vowels among them (diphthongs and ER included). */
+export const ARPABET_VOWELS: readonly ArpabetPhone[] = ARPABET_PHONES.filter((p) => /^[AEIOU]/.test(p));
+
 /** A tag is a sound (ARPAbet, upper case) or a skill (lower case). */
 export const articleTagSchema = z.union([z.enum(ARPABET_PHONES), z.enum(ARTICLE_SKILLS)]);
 export type ArticleTag = z.infer<typeof articleTagSchema>;

@@ -1,3 +1,4 @@
+import { ARPABET_VOWELS } from '@agaton/contracts';
 import createModule, { type Decoder, type Segment } from 'soundswallower';
 import type { AlignedPhone, AlignedWord, Alignment, Pcm16k } from '../types.ts';
 import { Lexicon } from './lexicon.ts';
@@ -106,23 +107,7 @@ function buildPhone(seg: Segment, loop: PhoneFrames): AlignedPhone {
   };
 }
 
-const VOWEL_PHONES = new Set([
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'EH',
-  'ER',
-  'EY',
-  'IH',
-  'IY',
-  'OW',
-  'OY',
-  'UH',
-  'UW',
-]);
+const VOWEL_PHONES: ReadonlySet<string> = new Set(ARPABET_VOWELS);
 
 /** Inserted speech must last this many frames of loop phones... */
 const MIN_INSERTION_FRAMES = 20;

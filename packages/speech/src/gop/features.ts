@@ -1,3 +1,4 @@
+import { ARPABET_VOWELS } from '@agaton/contracts';
 import type { AlignedPhone, Alignment } from '../types.ts';
 
 /** Per-phone reference statistics, from the calibration data (normalises GOP per phone). */
@@ -12,23 +13,7 @@ export interface PhoneStat {
 
 export type PhoneStats = Record<string, PhoneStat>;
 
-const VOWELS = new Set([
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'EH',
-  'ER',
-  'EY',
-  'IH',
-  'IY',
-  'OW',
-  'OY',
-  'UH',
-  'UW',
-]);
+const VOWELS: ReadonlySet<string> = new Set(ARPABET_VOWELS);
 
 /** Names of the per-phone features, in the order of {@link phoneFeatureRows}' columns. */
 export const PHONE_FEATURES = [

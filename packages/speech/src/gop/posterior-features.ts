@@ -1,4 +1,4 @@
-import { ARPABET_PHONES } from '@agaton/contracts';
+import { ARPABET_PHONES, ARPABET_VOWELS } from '@agaton/contracts';
 import { framesOf } from '../posteriors/aligned-frames.ts';
 import type { PhonePosteriors } from '../posteriors/posteriors.ts';
 import type { Alignment } from '../types.ts';
@@ -127,23 +127,7 @@ export function posteriorNorms(evidence: PhoneEvidence[]): PosteriorNorms {
 
 const FALLBACK: PosteriorNorm = { lppMean: -3, lppStd: 2, logFrames: 2.2 };
 
-const VOWELS = new Set([
-  'AA',
-  'AE',
-  'AH',
-  'AO',
-  'AW',
-  'AY',
-  'EH',
-  'ER',
-  'EY',
-  'IH',
-  'IY',
-  'OW',
-  'OY',
-  'UH',
-  'UW',
-]);
+const VOWELS: ReadonlySet<string> = new Set(ARPABET_VOWELS);
 
 /** Names of the columns of {@link posteriorFeatureRows}, in order. */
 export const POSTERIOR_FEATURES: readonly string[] = [

@@ -66,6 +66,12 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
   app.addHook('onRequest', inFlight.take);
   const errors = recordingUploadErrors;
   const consumes = ['multipart/form-data'];
+  /** A reading's upload scored: the demo's and a candidate's are the same analysis. */
+  const scoreUploadedReading = async (request: FastifyRequest) => {
+    const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
+    const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
+    return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
+  };
 
   r.post(
     '/score/public/phrase',
@@ -78,11 +84,7 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
         response: { 200: demoReadingResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
-      const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
-      return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
-    },
+    scoreUploadedReading,
   );
 
   r.post(
@@ -141,11 +143,7 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
         response: { 200: demoReadingResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { audio, fields } = await readAudioUpload(request, { maxUploadBytes });
-      const targetPhrase = requiredText(fields, 'target_phrase', T.noPhrase);
-      return scoreReading({ pool, audio, targetPhrase, timeoutMs: timeoutsMs?.reading });
-    },
+    scoreUploadedReading,
   );
 
   r.get(

@@ -27,10 +27,6 @@ export function uploadSlots(limits: UploadSlotLimits) {
     else byClient.delete(client);
   };
   return {
-    /** In use now (for tests and logs). */
-    get inUse() {
-      return total;
-    },
     async take(request: FastifyRequest, reply: FastifyReply) {
       if (!request.routeOptions.config.upload) return;
       const client = request.ip;
