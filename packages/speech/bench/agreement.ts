@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { loadSamples } from '../calibration/cache.ts';
 import { DATASET_DIR, requireDataset } from '../calibration/dataset.ts';
 import { Agreement } from '../calibration/evaluate.ts';
+import { loadPhoneCorpus } from '../calibration/phone-corpus.ts';
 import { describeConfig, outerFolds } from '../calibration/select.ts';
 import { toBenchmarkLine } from '../src/adapters/benchmark.ts';
 import { type Aligner, createAligner } from '../src/align/aligner.ts';
@@ -85,7 +86,10 @@ const product = new Agreement();
 const raw = new Agreement();
 const started = Date.now();
 const only = values.folds?.split(',').map((f) => Number(f) - 1);
-const runs = values.merge ? [] : outerFolds(samples, model, outer, inner, only);
+// The 16 kHz model scores phones from posteriors, its phone model fitted on the train split's
+// speakers outside each outer fold (calibration/phone-corpus.ts).
+const corpus = model === 'en-us-16k' && !values.merge ? loadPhoneCorpus() : undefined;
+const runs = values.merge ? [] : outerFolds(samples, model, outer, inner, only, corpus);
 for (const file of values.merge?.split(',') ?? []) {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
   product.merge(saved.product);
@@ -99,7 +103,7 @@ for (const { fold, config, model: fitted, heldOut } of runs) {
     skipDetection: (words) => mayHaveSkippedWords(words, fitted),
   });
   for (const s of heldOut) {
-    raw.addRaw(s.al.ok ? predict(s.al, fitted, { contours: s.contours }) : null, s);
+    raw.addRaw(s.al.ok ? predict(s.al, fitted, { contours: s.contours, evidence: s.ev }) : null, s);
     replay.next(s.al);
     const audio = new Uint8Array(readFileSync(join(DATASET_DIR, s.utt.wav)));
     const analysis = await engine.analyze({ audio, task: 'reading', referenceText: s.utt.text });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import type { PhoneEvidence } from '../src/gop/posterior-features.ts';
 import type { Contours } from '../src/scoring/contours.ts';
 import type { Alignment } from '../src/types.ts';
 import { loadScores } from './dataset.ts';
@@ -13,6 +14,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export function loadCache(model: string): {
   alignments: Record<string, Alignment>;
   contours: Record<string, Contours>;
+  /** Posterior evidence per aligned phone (16 kHz model only). */
+  evidence?: Record<string, PhoneEvidence[]>;
 } {
   const path = join(here, `cache-${model}.json.gz`);
   if (!existsSync(path)) throw new Error(`${path} missing: run calibration/extract.ts first`);
@@ -21,8 +24,8 @@ export function loadCache(model: string): {
 
 /** The dev set joined with the cached alignments and contours. */
 export function loadSamples(model: string): Sample[] {
-  const { alignments, contours } = loadCache(model);
+  const { alignments, contours, evidence } = loadCache(model);
   return loadScores()
     .filter((utt) => alignments[utt.id])
-    .map((utt) => ({ utt, al: alignments[utt.id], contours: contours[utt.id] }));
+    .map((utt) => ({ utt, al: alignments[utt.id], contours: contours[utt.id], ev: evidence?.[utt.id] }));
 }

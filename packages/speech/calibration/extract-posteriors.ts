@@ -21,10 +21,18 @@
  *   npx tsx calibration/extract-posteriors.ts --pack
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createAligner } from '../src/align/aligner.ts';
 import { phoneEvidence } from '../src/gop/posterior-features.ts';
 import { createPosteriorComputer, loadPtmModel } from '../src/posteriors/index.ts';
@@ -41,7 +49,10 @@ const { values } = parseArgs({
 
 if (values.pack) {
   for (const f of readdirSync(CACHE_DIR).filter((f) => f.endsWith('.jsonl'))) {
-    writeFileSync(join(CACHE_DIR, `${f}.gz`), gzipSync(readFileSync(join(CACHE_DIR, f)), { level: 9 }));
+    // Appends to what an earlier run packed under the same name.
+    const packed = join(CACHE_DIR, `${f}.gz`);
+    const before = existsSync(packed) ? gunzipSync(readFileSync(packed)) : Buffer.alloc(0);
+    writeFileSync(packed, gzipSync(Buffer.concat([before, readFileSync(join(CACHE_DIR, f))]), { level: 9 }));
     unlinkSync(join(CACHE_DIR, f));
     console.error(`packed ${f}`);
   }

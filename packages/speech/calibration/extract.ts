@@ -7,7 +7,9 @@
  * The alignment is the product's own: the aligner's dictionary pronunciations, exactly as the API
  * aligns a reading, so the models learn from the features they will meet at run time (the corpus's
  * lexicon differs on 339 of 1,942 words). The skipped-word pass always runs here; the agreement
- * benchmark drops its result wherever the product would not have run it.
+ * benchmark drops its result wherever the product would not have run it. With the 16 kHz model, the
+ * posterior evidence of every aligned phone (`phoneEvidence`, what the scorer computes at run time)
+ * is cached beside them.
  *
  *   npx tsx calibration/extract.ts [--model en-us-8k] [--limit N]
  */
@@ -18,6 +20,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createAligner } from '../src/align/aligner.ts';
 import type { AcousticModelId } from '../src/align/model.ts';
+import { type PhoneEvidence, phoneEvidence } from '../src/gop/posterior-features.ts';
+import { createPosteriorComputer, loadPtmModel } from '../src/posteriors/index.ts';
 import { computeContours } from '../src/scoring/contours.ts';
 import type { Alignment } from '../src/types.ts';
 import { DATASET_DIR, loadScores, readWav16k } from './dataset.ts';
@@ -45,13 +49,29 @@ const aligner = await createAligner({ model: values.model as AcousticModelId | u
 const utts = loadScores().slice(0, values.limit ? Number(values.limit) : undefined);
 const alignments: Record<string, Alignment> = {};
 const contours: Record<string, ReturnType<typeof computeContours>> = {};
+const evidence: Record<string, PhoneEvidence[]> = {};
+const posteriors = aligner.model === 'en-us-16k' ? createPosteriorComputer(loadPtmModel()) : null;
+const r2 = (v: number) => Math.round(v * 100) / 100;
 const started = Date.now();
 let audio = 0;
 for (const [i, utt] of utts.entries()) {
   const pcm = readWav16k(join(DATASET_DIR, utt.wav));
   audio += pcm.durationSec;
-  alignments[utt.id] = compact(await aligner.align(pcm, utt.text, { skipDetection: true }));
+  const al = await aligner.align(pcm, utt.text, { skipDetection: true });
+  alignments[utt.id] = compact(al);
   contours[utt.id] = computeContours(pcm);
+  if (posteriors && al.ok) {
+    evidence[utt.id] = phoneEvidence(al, posteriors.compute(pcm.samples), contours[utt.id].energyDb).map(
+      (e) => ({
+        ...e,
+        lpp: r2(e.lpp),
+        gopPost: r2(e.gopPost),
+        silPost: r2(e.silPost),
+        energyDb: r2(e.energyDb),
+        lpr: e.lpr.map(r2),
+      }),
+    );
+  }
   if (i % 25 === 0) console.error(`${i + 1}/${utts.length} ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 const failed = Object.values(alignments).filter((a) => !a.ok).length;
@@ -60,6 +80,6 @@ console.error(
 );
 writeFileSync(
   join(here, `cache-${aligner.model}.json.gz${process.env.CACHE_SUFFIX ?? ''}`),
-  gzipSync(JSON.stringify({ model: aligner.model, alignments, contours }), { level: 9 }),
+  gzipSync(JSON.stringify({ model: aligner.model, alignments, contours, evidence }), { level: 9 }),
 );
 aligner.dispose();

@@ -1,11 +1,13 @@
 import type { PhoneStat, PhoneStats } from '../src/gop/features.ts';
 import { phoneFeatureRows, wordFeatureRows } from '../src/gop/features.ts';
+import type { PhoneEvidence } from '../src/gop/posterior-features.ts';
 import type { Contours } from '../src/scoring/contours.ts';
 import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
 import { fitRidge, type LinearModel } from '../src/scoring/linear.ts';
 import {
   type CalibratedModel,
   PHONE_COLS,
+  type PosteriorPhoneModel,
   type ScoringRules,
   UTTERANCE_TARGETS,
   type UtteranceTarget,
@@ -19,6 +21,8 @@ export interface Sample {
   utt: ScoredUtterance;
   al: Alignment;
   contours?: Contours;
+  /** Posterior evidence per aligned phone (16 kHz model). */
+  ev?: PhoneEvidence[];
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -102,12 +106,18 @@ function phoneData(samples: Sample[], stats: PhoneStats) {
  * Out-of-fold phone and word predictions for the training samples themselves, so the word and
  * sentence models learn from predictions as noisy as the ones they will see at run time.
  */
-function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number, fit: FitConfig) {
+function stackedInputs(
+  samples: Sample[],
+  stats: PhoneStats,
+  inner: number,
+  fit: FitConfig,
+  phones?: PhoneStage,
+) {
   const folds = speakerFolds(samples, inner);
-  const phonePred: number[][] = samples.map(() => []);
+  const phonePred: number[][] = samples.map((s) => phones?.oof.get(s) ?? []);
   const wordPred: number[][] = samples.map(() => []);
   const phoneRows = samples.map((s) => (s.al.ok ? phoneFeatureRows(s.al, stats) : []));
-  for (let f = 0; f < inner; f++) {
+  for (let f = 0; f < inner && !phones; f++) {
     const train = samples.filter((_, i) => folds[i] !== f);
     const pd = phoneData(train, stats);
     const pm = fitBoosted(pd.X, pd.y, fit.phone);
@@ -132,6 +142,18 @@ function stackedInputs(samples: Sample[], stats: PhoneStats, inner: number, fit:
   return { phoneRows, phonePred, wordRows, wordPred };
 }
 
+/**
+ * Phones scored by a posterior model fitted on the train split (calibration/phone-corpus.ts), not
+ * on these samples: the model to ship, and per sample predictions from a phone model that did not
+ * see that sample's speaker, for the word and sentence models to learn from.
+ */
+export interface PhoneStage {
+  part: PosteriorPhoneModel;
+  /** The loop GOP's phone statistics fitted with `part` (the rows' `loop.*` and `forced.*` columns). */
+  stats: PhoneStats;
+  oof: Map<Sample, number[]>;
+}
+
 /** Ridge penalty used when a configuration names none. */
 export const DEFAULT_RIDGE = 30;
 
@@ -144,9 +166,10 @@ export function fitModel(
   samples: Sample[],
   acousticModel: string,
   config: { fit: FitConfig; rules: ScoringRules },
+  phones?: PhoneStage,
 ): CalibratedModel {
   const ridge = config.rules.utteranceRidge ?? DEFAULT_RIDGE;
-  const { model, linear } = fitModelWithRidges(samples, acousticModel, config, [ridge]);
+  const { model, linear } = fitModelWithRidges(samples, acousticModel, config, [ridge], phones);
   return { ...model, utteranceLinear: linear.get(ridge) };
 }
 
@@ -160,12 +183,13 @@ export function fitModelWithRidges(
   acousticModel: string,
   config: { fit: FitConfig; rules: ScoringRules },
   ridges: number[],
+  phones?: PhoneStage,
 ): { model: CalibratedModel; linear: Map<number, Record<UtteranceTarget, LinearModel>> } {
   const { fit, rules } = config;
-  const stats = phoneStatistics(samples.filter((s) => s.al.ok));
-  const pd = phoneData(samples, stats);
-  const phone = fitBoosted(pd.X, pd.y, fit.phone);
-  const st = stackedInputs(samples, stats, 4, fit);
+  const stats = phones?.stats ?? phoneStatistics(samples.filter((s) => s.al.ok));
+  const pd = phones ? null : phoneData(samples, stats);
+  const phone = pd ? fitBoosted(pd.X, pd.y, fit.phone) : undefined;
+  const st = stackedInputs(samples, stats, 4, fit, phones);
   const wX: number[][] = [];
   const wy: number[] = [];
   samples.forEach((s, i) => {
@@ -202,14 +226,16 @@ export function fitModelWithRidges(
     model: {
       acousticModel,
       phoneStats: stats,
-      phone,
+      ...(phones ? { posterior: phones.part } : { phone }),
       word,
       utterance,
       rules,
       fittedOn: {
         utterances: samples.length,
         speakers: new Set(samples.map((s) => s.utt.speaker)).size,
-        corpus: 'speechocean762 (train split, dev subset)',
+        corpus: phones
+          ? 'speechocean762: phones on the train split, words and sentences on its dev subset'
+          : 'speechocean762 (train split, dev subset)',
       },
     },
     linear,

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { resolveAcousticModel } from '../src/align/model.ts';
 import { loadSamples } from './cache.ts';
 import { requireDataset } from './dataset.ts';
+import { loadPhoneCorpus } from './phone-corpus.ts';
 import { describeConfig, fitSelected } from './select.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,7 +24,9 @@ const { values } = parseArgs({ options: { model: { type: 'string' } } });
 const model = values.model ?? resolveAcousticModel().id;
 requireDataset('calibrate:fit');
 const samples = loadSamples(model);
-const { config, model: fitted } = fitSelected(samples, model, 5);
+// The 16 kHz model scores phones from posteriors, fitted on the whole train split.
+const corpus = model === 'en-us-16k' ? loadPhoneCorpus() : undefined;
+const { config, model: fitted } = fitSelected(samples, model, 5, corpus);
 const out = join(here, `params-${model}.json`);
 writeFileSync(out, `${JSON.stringify(fitted)}\n`);
 console.log(`${describeConfig(config)}; fitted on ${samples.length} utterances → ${out}`);

@@ -8,7 +8,15 @@ import type { CalibratedModel, ScoringRules } from '../src/scoring/model.ts';
 import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { Alignment } from '../src/types.ts';
 import { Agreement } from './evaluate.ts';
-import { type FitConfig, fitModel, fitModelWithRidges, type Sample, speakerFolds } from './fit-lib.ts';
+import {
+  type FitConfig,
+  fitModel,
+  fitModelWithRidges,
+  type PhoneStage,
+  type Sample,
+  speakerFolds,
+} from './fit-lib.ts';
+import { type PhoneUtt, phoneStage } from './phone-corpus.ts';
 
 export interface ScoringConfig {
   fit: FitConfig;
@@ -81,7 +89,7 @@ export function scoreHeldOut(samples: Sample[], model: CalibratedModel, into = n
   for (const s of samples) {
     const scored = scoreAlignment(asProductAlignment(s.al, model), {
       model,
-      extra: { contours: s.contours },
+      extra: { contours: s.contours, evidence: s.ev },
     });
     into.addProduct(scored, s.utt);
   }
@@ -102,8 +110,17 @@ const sentencePart = (a: Agreement) => {
   return (s.accuracy + s.fluency + s.prosodic + s.total) / 6;
 };
 
-/** Picks tree settings, rule strengths and the sentence blend on `inner` speaker folds of `train`. */
-export function chooseConfig(train: Sample[], acousticModel: string, inner: number): ScoringConfig {
+/**
+ * Picks tree settings, rule strengths and the sentence blend on `inner` speaker folds of `train`.
+ * With `phones` (posterior phone models per fold, from `phoneStage` on the same folds), fold f is
+ * scored by the phone model that did not see its speakers.
+ */
+export function chooseConfig(
+  train: Sample[],
+  acousticModel: string,
+  inner: number,
+  phones?: PhoneStage[],
+): ScoringConfig {
   const folds = speakerFolds(train, inner);
   let best: { score: number; config: ScoringConfig } | null = null;
   for (const fit of Object.values(FIT_CANDIDATES)) {
@@ -116,6 +133,7 @@ export function chooseConfig(train: Sample[], acousticModel: string, inner: numb
         // Rules act after the trees, so one fit serves every rule candidate.
         { fit, rules: RULE_CANDIDATES[0] },
         RIDGES,
+        phones?.[f],
       );
       const heldOut = train.filter((_, i) => folds[i] === f);
       RULE_CANDIDATES.forEach((rules, r) => void scoreHeldOut(heldOut, { ...model, rules }, results[r]));
@@ -139,14 +157,19 @@ export function chooseConfig(train: Sample[], acousticModel: string, inner: numb
   return (best as { config: ScoringConfig }).config;
 }
 
-/** Chooses on inner folds, then fits on all of `train`. */
+/**
+ * Chooses on inner folds, then fits on all of `train`. With `corpus` (the train split's phones,
+ * without any speaker held out from `train`'s caller), phones are scored from posteriors.
+ */
 export function fitSelected(
   train: Sample[],
   acousticModel: string,
   inner: number,
+  corpus?: PhoneUtt[],
 ): { config: ScoringConfig; model: CalibratedModel } {
-  const config = chooseConfig(train, acousticModel, inner);
-  return { config, model: fitModel(train, acousticModel, config) };
+  const stage = corpus ? phoneStage(train, corpus, inner) : undefined;
+  const config = chooseConfig(train, acousticModel, inner, stage?.perFold);
+  return { config, model: fitModel(train, acousticModel, config, stage?.full) };
 }
 
 /** One outer fold of nested cross-validation: the model chosen and fitted without its speakers. */
@@ -170,12 +193,15 @@ export function* outerFolds(
   outer: number,
   inner: number,
   only?: number[],
+  corpus?: PhoneUtt[],
 ): Generator<OuterFold> {
   const folds = speakerFolds(samples, outer);
   for (let fold = 0; fold < outer; fold++) {
     if (only && !only.includes(fold)) continue;
     const train = samples.filter((_, i) => folds[i] !== fold);
-    const { config, model } = fitSelected(train, acousticModel, inner);
+    const held = new Set(samples.filter((_, i) => folds[i] === fold).map((s) => s.utt.speaker));
+    const phones = corpus?.filter((u) => !held.has(u.speaker));
+    const { config, model } = fitSelected(train, acousticModel, inner, phones);
     yield { fold, config, model, heldOut: samples.filter((_, i) => folds[i] === fold) };
   }
 }

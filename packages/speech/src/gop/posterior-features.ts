@@ -209,3 +209,107 @@ export function posteriorFeatureRows(
   }
   return rows;
 }
+
+/** Per canonical phone, the mean and spread of each LPR component over training data. */
+export type LprNorms = Record<string, { mean: number[]; std: number[] }>;
+
+/** {@link LprNorms} over the training evidence (spread floored at 0.5 nats). */
+export function lprNorms(evidence: PhoneEvidence[]): LprNorms {
+  const by = new Map<string, PhoneEvidence[]>();
+  for (const e of evidence) by.set(e.phone, [...(by.get(e.phone) ?? []), e]);
+  const out: LprNorms = {};
+  for (const [phone, es] of by) {
+    const m = LPR_PHONES.map((_, q) => mean(es.map((e) => e.lpr[q])));
+    const s = LPR_PHONES.map((_, q) => Math.max(0.5, Math.sqrt(mean(es.map((e) => (e.lpr[q] - m[q]) ** 2)))));
+    out[phone] = { mean: m, std: s };
+  }
+  return out;
+}
+
+/** Columns of the forced-alignment rows (`phoneFeatureRows`) that {@link phoneModelRows} keeps. */
+const FORCED_COLS = { lpp: 2, lppN: 3, minDuration: 8, uttMeanLppN: 17 } as const;
+/** Columns of the same rows that come from the free phone loop. */
+const LOOP_COLS = {
+  gop: 0,
+  gopN: 1,
+  loopLpp: 4,
+  loopAgree: 5,
+  prevGopN: 12,
+  nextGopN: 13,
+  wordMeanGopN: 14,
+  wordMinGopN: 15,
+  uttMeanGopN: 16,
+} as const;
+
+/** Names of the columns of {@link phoneModelRows}, in order. */
+export const PHONE_MODEL_FEATURES: readonly string[] = [
+  ...POSTERIOR_FEATURES,
+  ...LPR_PHONES.map((q) => `is_${q}`),
+  'minLprN',
+  'meanLprN',
+  'lpr1',
+  'lpr2',
+  'lpr3',
+  'competitorsAhead',
+  'wordMeanGopPost',
+  'uttMeanGopPost',
+  'uttMeanLpp',
+  'uttMeanSilPost',
+  ...Object.keys(FORCED_COLS).map((k) => `forced.${k}`),
+  ...Object.keys(LOOP_COLS).map((k) => `loop.${k}`),
+];
+
+/**
+ * The phone scorer's rows: {@link posteriorFeatureRows}, the canonical phone one-hot, the LPR vector
+ * summarised against the canonical phone's norms (most and mean normalised margin, the three
+ * closest competitors' raw margins, how many competitors fit better), word and utterance means of
+ * the posterior GOP, LPP and silence, the forced alignment's own likelihood features, and the free
+ * phone loop's (columns `loop.*`, zero when `forced` rows carry none).
+ */
+export function phoneModelRows(
+  words: readonly WordShape[],
+  evidence: readonly PhoneEvidence[],
+  norms: { norms: PosteriorNorms; lpr: LprNorms },
+  forced: readonly (readonly number[])[],
+): number[][] {
+  const base = posteriorFeatureRows(words, evidence, norms.norms);
+  const uttGop = mean(evidence.map((e) => e.gopPost));
+  const uttLpp = mean(evidence.map((e) => e.lpp));
+  const uttSil = mean(evidence.map((e) => e.silPost));
+  const wordGop: number[] = [];
+  let k = 0;
+  for (const w of words) {
+    const m = mean(evidence.slice(k, k + w.phones.length).map((e) => e.gopPost));
+    for (let j = 0; j < w.phones.length; j++) wordGop.push(m);
+    k += w.phones.length;
+  }
+  return evidence.map((e, i) => {
+    const own = LPR_PHONES.indexOf(e.phone);
+    const n = norms.lpr[e.phone];
+    const others = e.lpr.filter((_, q) => q !== own);
+    const lprN = n ? e.lpr.map((v, q) => (v - n.mean[q]) / n.std[q]).filter((_, q) => q !== own) : others;
+    const sorted = [...others].sort((a, b) => a - b);
+    const f = forced[i] ?? [];
+    return [
+      ...base[i],
+      ...LPR_PHONES.map((q) => (q === e.phone ? 1 : 0)),
+      Math.min(...lprN),
+      mean(lprN),
+      sorted[0] ?? 0,
+      sorted[1] ?? 0,
+      sorted[2] ?? 0,
+      others.filter((v) => v < 0).length,
+      wordGop[i],
+      uttGop,
+      uttLpp,
+      uttSil,
+      ...Object.values(FORCED_COLS).map((c) => f[c] ?? 0),
+      ...Object.values(LOOP_COLS).map((c) => f[c] ?? 0),
+    ];
+  });
+}
+
+/** Indices of {@link PHONE_MODEL_FEATURES} that come from the free phone loop (`loop.*`). */
+export const PHONE_MODEL_LOOP_COLS: ReadonlySet<number> = new Set(
+  PHONE_MODEL_FEATURES.flatMap((name, i) => (name.startsWith('loop.') ? [i] : [])),
+);

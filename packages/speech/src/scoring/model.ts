@@ -5,6 +5,13 @@ import {
   WORD_FEATURES,
   wordFeatureRows,
 } from '../gop/features.ts';
+import {
+  type LprNorms,
+  PHONE_MODEL_LOOP_COLS,
+  type PhoneEvidence,
+  type PosteriorNorms,
+  phoneModelRows,
+} from '../gop/posterior-features.ts';
 import type { Alignment } from '../types.ts';
 import { type BoostedTrees, predictBoosted } from './gbdt.ts';
 import { type LinearModel, predictLinear } from './linear.ts';
@@ -15,6 +22,18 @@ export const UTTERANCE_TARGETS = ['accuracy', 'fluency', 'prosodic', 'total'] as
 export type UtteranceTarget = (typeof UTTERANCE_TARGETS)[number];
 
 /**
+ * The phone scorer over frame-level phone posteriors (issue 25): per-phone norms of the posterior
+ * evidence and boosted trees over `phoneModelRows`, fitted on the whole speechocean762 train split.
+ */
+export interface PosteriorPhoneModel {
+  norms: PosteriorNorms;
+  lpr: LprNorms;
+  /** Whether the rows keep the free phone loop's columns (`loop.*`). */
+  loop: boolean;
+  trees: BoostedTrees;
+}
+
+/**
  * Everything the scorer needs, fitted on expert ratings by `calibration/fit.ts` and stored as JSON:
  * per-phone normalisation, and boosted trees from features to the experts' scales (phone 0–2,
  * word 0–10, sentence 0–10).
@@ -23,7 +42,13 @@ export interface CalibratedModel {
   /** Acoustic model the features came from. */
   acousticModel: string;
   phoneStats: PhoneStats;
-  phone: BoostedTrees;
+  /**
+   * Phones scored from posteriors (16 kHz model): `predict` then needs `extra.evidence`. Models
+   * without it (the bundled 8 kHz one, whose posteriors are not computed) use `phone`.
+   */
+  posterior?: PosteriorPhoneModel;
+  /** Phone trees over the aligner's features alone (`phoneFeatureRows`), for models without `posterior`. */
+  phone?: BoostedTrees;
   word: BoostedTrees;
   utterance: Record<UtteranceTarget, BoostedTrees>;
   /**
@@ -92,14 +117,48 @@ export function matchFactor(wordMeanGopN: number): number {
   return clamp((wordMeanGopN - MISMATCH.zeroAt) / (MISMATCH.fullAt - MISMATCH.zeroAt), 0, 1);
 }
 
-/** Runs the calibrated models over one alignment (phones → words → sentence). */
-export function predict(
+/** What the scorer reads besides the alignment. */
+export interface ScoringEvidence extends ExtraUtteranceFeatures {
+  /** Posterior evidence per aligned phone (`phoneEvidence`), needed by models with `posterior`. */
+  evidence?: readonly PhoneEvidence[];
+}
+
+/** The posterior phone scorer's rows (loop columns dropped when the model was fitted without them). */
+export function posteriorPhoneRows(
+  al: Alignment,
+  part: PosteriorPhoneModel,
+  evidence: readonly PhoneEvidence[],
+  phoneRows: readonly (readonly number[])[],
+): number[][] {
+  const rows = phoneModelRows(al.words, evidence, part, phoneRows);
+  return part.loop ? rows : rows.map((r) => r.filter((_, j) => !PHONE_MODEL_LOOP_COLS.has(j)));
+}
+
+/** Raw phone accuracy (0–2) per aligned phone, before the rules. */
+function rawPhoneScores(
   al: Alignment,
   model: CalibratedModel,
-  extra: ExtraUtteranceFeatures = {},
-): Predictions {
+  phoneRows: number[][],
+  evidence: readonly PhoneEvidence[] | undefined,
+): number[] {
+  if (model.posterior) {
+    const n = phoneRows.length;
+    if (!evidence || evidence.length !== n)
+      throw new Error(`this model scores phones from posteriors: evidence for all ${n} phones is needed`);
+    const part = model.posterior;
+    return posteriorPhoneRows(al, part, evidence, phoneRows).map((r) =>
+      clamp(predictBoosted(part.trees, r), 0, 2),
+    );
+  }
+  if (!model.phone) throw new Error('the model has no phone scorer');
+  const trees = model.phone;
+  return phoneRows.map((r) => clamp(predictBoosted(trees, r), 0, 2));
+}
+
+/** Runs the calibrated models over one alignment (phones → words → sentence). */
+export function predict(al: Alignment, model: CalibratedModel, extra: ScoringEvidence = {}): Predictions {
   const phoneRows = phoneFeatureRows(al, model.phoneStats);
-  const rawPhone = phoneRows.map((r) => clamp(predictBoosted(model.phone, r), 0, 2));
+  const rawPhone = rawPhoneScores(al, model, phoneRows, extra.evidence);
   const wordRows = wordFeatureRows(al, phoneRows, rawPhone);
   const rawWord = wordRows.map((r) => clamp(predictBoosted(model.word, r), 0, 10));
   const row = utteranceFeatureRow({

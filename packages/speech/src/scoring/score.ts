@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { normalisedGop } from '../gop/features.ts';
 import type { AlignedWord, Alignment, OverallScores } from '../types.ts';
 import { detectExtraWords } from './extra-words.ts';
-import { type CalibratedModel, type Predictions, predict } from './model.ts';
-import type { ExtraUtteranceFeatures } from './utterance-features.ts';
+import { type CalibratedModel, type Predictions, predict, type ScoringEvidence } from './model.ts';
 
 export interface ScoredPhone {
   /** ARPAbet without stress digits. */
@@ -111,11 +110,12 @@ const round = (v: number) => Math.round(v);
 
 /**
  * Scores a reading: phones, words and the utterance on 0–100, with omitted, inserted and repeated
- * words. `extra.contours` (energy and pitch) improves the prosody estimate.
+ * words. `extra.contours` (energy and pitch) improves the prosody estimate; `extra.evidence` (the
+ * posteriors over each aligned phone) is needed by a model that scores phones from posteriors.
  */
 export function scoreAlignment(
   al: Alignment,
-  options: { extra?: ExtraUtteranceFeatures; model?: CalibratedModel } = {},
+  options: { extra?: ScoringEvidence; model?: CalibratedModel } = {},
 ): ReadingScore {
   const model = options.model ?? loadCalibratedModel(al.model);
   if (!al.ok || al.words.length === 0) {

@@ -1,0 +1,146 @@
+/**
+ * The phone scorer's training data and fit (issue 25): every recording of the speechocean762 train
+ * split cached by calibration/extract-posteriors.ts, with the experts' phone scores, and the
+ * posterior phone model fitted on a set of them (norms and trees on the same recordings).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { phoneFeatureRows } from '../src/gop/features.ts';
+import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
+import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { type PosteriorPhoneModel, posteriorPhoneRows } from '../src/scoring/model.ts';
+import type { Alignment } from '../src/types.ts';
+import { sharedDataset } from './dataset.ts';
+import { type PhoneStage, phoneStatistics, type Sample, speakerFolds } from './fit-lib.ts';
+import { alignmentOf, evidenceOf, loadPosteriorRecords, type TrainLabel } from './posterior-cache.ts';
+
+export const TRAIN_DIR = process.env.SPEECHOCEAN_TRAIN_DIR ?? sharedDataset('speechocean762-train');
+
+/** One cached train-split recording with its phone targets. */
+export interface PhoneUtt {
+  id: string;
+  speaker: string;
+  al: Alignment;
+  ev: ReturnType<typeof evidenceOf>;
+  /** The experts' score per aligned phone where the word's pronunciation equals the corpus's. */
+  y: (number | null)[];
+  /** The same plus words with another pronunciation of as many phones (scores position by position). */
+  yApprox: (number | null)[];
+}
+
+export function loadTrainLabels(): Map<string, TrainLabel> {
+  return new Map(
+    readFileSync(join(TRAIN_DIR, 'labels.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => {
+        const x = JSON.parse(l) as TrainLabel;
+        return [x.id, x];
+      }),
+  );
+}
+
+/** Every cached recording that aligned, with targets. */
+export function loadPhoneCorpus(): PhoneUtt[] {
+  const labels = loadTrainLabels();
+  return loadPosteriorRecords()
+    .filter((r) => r.ok)
+    .map((r) => {
+      const label = labels.get(r.id);
+      const sameCount = label?.words && label.words.length === r.words.length;
+      const y: (number | null)[] = [];
+      const yApprox: (number | null)[] = [];
+      r.words.forEach((w, wi) => {
+        const ref = sameCount ? label?.words?.[wi] : undefined;
+        w.ph.forEach((_, j) => {
+          y.push(w.s ? w.s[j] : null);
+          yApprox.push(
+            w.s ? w.s[j] : ref && ref.phones.length === w.ph.length ? ref.phonesAccuracy[j] : null,
+          );
+        });
+      });
+      return { id: r.id, speaker: r.speaker, al: alignmentOf(r), ev: evidenceOf(r), y, yApprox };
+    });
+}
+
+export interface PhoneFit {
+  fit: FitOptions;
+  loop: boolean;
+  approx: boolean;
+}
+
+/** The posterior phone model fitted on `train` (norms, the loop's phone statistics and trees). */
+export function fitPhoneModel(
+  train: PhoneUtt[],
+  config: PhoneFit,
+): { part: PosteriorPhoneModel; stats: ReturnType<typeof phoneStatistics> } {
+  const stats = phoneStatistics(train.map((u) => ({ al: u.al }) as Sample));
+  const part: PosteriorPhoneModel = {
+    norms: posteriorNorms(train.flatMap((u) => u.ev)),
+    lpr: lprNorms(train.flatMap((u) => u.ev)),
+    loop: config.loop,
+    trees: { base: 0, rate: 0, trees: [] },
+  };
+  const X: number[][] = [];
+  const y: number[] = [];
+  for (const u of train) {
+    const rows = posteriorPhoneRows(u.al, part, u.ev, phoneFeatureRows(u.al, stats));
+    (config.approx ? u.yApprox : u.y).forEach((v, i) => {
+      if (v === null) return;
+      X.push(rows[i]);
+      y.push(v);
+    });
+  }
+  part.trees = fitBoosted(X, y, config.fit);
+  return { part, stats };
+}
+
+/** Raw predictions (0–2 scale, unclamped) of a fitted phone model for one recording. */
+export function predictPhones(
+  fitted: ReturnType<typeof fitPhoneModel>,
+  al: Alignment,
+  ev: PhoneUtt['ev'],
+): number[] {
+  return posteriorPhoneRows(al, fitted.part, ev, phoneFeatureRows(al, fitted.stats)).map((r) =>
+    predictBoosted(fitted.part.trees, r),
+  );
+}
+
+/**
+ * The phone model's settings, chosen by calibration/select-phone-model.ts (nested speaker-disjoint
+ * CV over the whole train split; see packages/speech/README.md for the figures).
+ */
+export const PHONE_FIT: PhoneFit = {
+  fit: { rounds: 300, rate: 0.05, depth: 4, minLeaf: 40 },
+  loop: true,
+  approx: true,
+};
+
+/**
+ * The phone stage for the dev `samples` (word and sentence labels) from `corpus` (the train split,
+ * without any speaker the caller holds out): per speaker fold of `samples` a phone model fitted
+ * without that fold's speakers, which predicts the fold's phones; and the model fitted on all of
+ * `corpus`. `perFold[f]` carries fold f's model, for scoring fold f in inner cross-validation.
+ */
+export function phoneStage(
+  samples: Sample[],
+  corpus: PhoneUtt[],
+  folds: number,
+  config: PhoneFit = PHONE_FIT,
+): { full: PhoneStage; perFold: PhoneStage[] } {
+  const foldOf = speakerFolds(samples, folds);
+  const oof = new Map<Sample, number[]>();
+  const perFold: Omit<PhoneStage, 'oof'>[] = [];
+  for (let f = 0; f < folds; f++) {
+    const held = new Set(samples.filter((_, i) => foldOf[i] === f).map((s) => s.utt.speaker));
+    const fitted = fitPhoneModel(
+      corpus.filter((u) => !held.has(u.speaker)),
+      config,
+    );
+    perFold.push(fitted);
+    samples.forEach((s, i) => {
+      if (foldOf[i] === f && s.al.ok && s.ev) oof.set(s, predictPhones(fitted, s.al, s.ev));
+    });
+  }
+  return { full: { ...fitPhoneModel(corpus, config), oof }, perFold: perFold.map((p) => ({ ...p, oof })) };
+}
