@@ -16,6 +16,11 @@ export const CHALLENGING_AT_OR_BELOW = 80;
 /** Spec: a speaking rate needs at least 10 words (below, wordsPerMinute is null). */
 export const MIN_WORDS_FOR_RATE = 10;
 export const SPEAKING_RATE = { scale: { min: 100, max: 170 }, average: { min: 120, max: 150 } } as const;
+/**
+ * A reading whose recording is not a reading of the text shown (another sentence, another language,
+ * noise): said instead of any score explanation, in the API and on screen (issue 25).
+ */
+export const NOT_THE_TEXT = 'This does not sound like the sentence shown — try reading it again.';
 export const cefrLevelSchema = z.enum(['A1', 'A2', 'B1', 'B2', 'C1', 'C2']);
 export type CefrLevelName = z.infer<typeof cefrLevelSchema>;
 
@@ -86,6 +91,12 @@ export const demoAssessmentSchema = z.object({
   /** Reading: how much of the text was read. Free speech: length, relevance to the topic and range. */
   content: scoredWithReasons.optional(),
   transcriptConfidence: transcriptConfidenceSchema,
+  /**
+   * Reading: whether the recording reads the text at all. `matches_text: false` (another sentence,
+   * another language, noise): every word has status "omitted", every score is 0, and
+   * `overall_explanation` is {@link NOT_THE_TEXT}.
+   */
+  reading_check: z.object({ matches_text: z.boolean() }).optional(),
   /** Free speech. The client shows grammar B1 as "B1 or higher". */
   cefrEstimation: z.object({ grammar: cefrLevelSchema, vocabulary: cefrLevelSchema }).optional(),
 });

@@ -9,7 +9,7 @@ import { DATASET_DIR, loadScores, readWav16k, requireDataset } from '../calibrat
 import type { AlignOptions } from '../src/align/aligner.ts';
 import { createAligner } from '../src/align/aligner.ts';
 import { computeContours } from '../src/scoring/contours.ts';
-import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
+import { mayHaveSkippedWords, scoreReading } from '../src/scoring/score.ts';
 
 requireDataset('bench/agreement-timing.ts');
 const loadStart = performance.now();
@@ -30,7 +30,7 @@ async function time(
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const al = await aligner.align(pcm, utt.text, { skipDetection });
-    scoreAlignment(al, { extra: { contours: computeContours(pcm) } });
+    scoreReading(al, pcm);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
     wall.push(performance.now() - t0);

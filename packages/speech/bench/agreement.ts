@@ -20,11 +20,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHALLENGING_AT_OR_BELOW } from '@agaton/contracts';
 import { loadSamples } from '../calibration/cache.ts';
-import { DATASET_DIR, requireDataset } from '../calibration/dataset.ts';
+import { DATASET_DIR, loadScores, readWav16k, requireDataset } from '../calibration/dataset.ts';
 import { Agreement } from '../calibration/evaluate.ts';
 import { loadPhoneCorpus } from '../calibration/phone-corpus.ts';
 import { describeConfig, outerFolds } from '../calibration/select.ts';
+import { loadWrongReadings, wrongReadingAudio } from '../calibration/text-match-fit.ts';
 import { toBenchmarkLine } from '../src/adapters/benchmark.ts';
 import { type Aligner, createAligner } from '../src/align/aligner.ts';
 import { type AcousticModelId, resolveAcousticModel } from '../src/align/model.ts';
@@ -32,7 +34,7 @@ import { createEngine } from '../src/analyze.ts';
 import { calibratedScorer } from '../src/profiles/scorer.ts';
 import { predict } from '../src/scoring/model.ts';
 import { mayHaveSkippedWords } from '../src/scoring/score.ts';
-import type { Alignment } from '../src/types.ts';
+import { type Alignment, type SpeechAnalysis, SpeechInputError } from '../src/types.ts';
 
 requireDataset('bench:speech-agreement');
 const { values } = parseArgs({
@@ -87,13 +89,47 @@ const raw = new Agreement();
 const started = Date.now();
 const only = values.folds?.split(',').map((f) => Number(f) - 1);
 // The 16 kHz model scores phones from posteriors, its phone model fitted on the train split's
-// speakers outside each outer fold (calibration/phone-corpus.ts).
-const corpus = model === 'en-us-16k' && !values.merge ? loadPhoneCorpus() : undefined;
-const runs = values.merge ? [] : outerFolds(samples, model, outer, inner, only, corpus);
+// speakers outside each outer fold (calibration/phone-corpus.ts), and checks that a reading is of
+// the text (fitted on the wrong-text readings of the fold's training speakers).
+const posterior =
+  model === 'en-us-16k' && !values.merge
+    ? { corpus: loadPhoneCorpus(), wrong: loadWrongReadings() }
+    : undefined;
+const runs = values.merge ? [] : outerFolds(samples, model, outer, inner, only, posterior);
+/**
+ * Readings of the wrong text through the product, per kind (and the correct readings): how many
+ * were said not to be the text, got Content (completeness) ≤ 30, and had a word listed as a
+ * pronunciation problem (status ok, score ≤ 80).
+ */
+const wrongText: Record<
+  string,
+  { n: number; refused: number; flagged: number; contentLow: number; blamed: number }
+> = {};
+/** Tallies one analysis; `null`: the product refused the recording (no speech heard). */
+const tally = (kind: string, a: SpeechAnalysis | null) => {
+  const t = (wrongText[kind] ??= { n: 0, refused: 0, flagged: 0, contentLow: 0, blamed: 0 });
+  t.n += 1;
+  if (!a) {
+    t.refused += 1;
+    return;
+  }
+  if (a.readingCheck?.matchesText === false) t.flagged += 1;
+  if (a.overall.completeness <= 30) t.contentLow += 1;
+  if (a.words.some((w) => w.status === 'ok' && w.score <= CHALLENGING_AT_OR_BELOW)) t.blamed += 1;
+};
+const devIndex = new Map(loadScores().map((u, i) => [u.id, i]));
 for (const file of values.merge?.split(',') ?? []) {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
   product.merge(saved.product);
   raw.merge(saved.raw);
+  for (const [k, v] of Object.entries(saved.wrongText ?? {}) as [string, (typeof wrongText)[string]][]) {
+    const t = (wrongText[k] ??= { n: 0, refused: 0, flagged: 0, contentLow: 0, blamed: 0 });
+    t.n += v.n;
+    t.refused += v.refused;
+    t.flagged += v.flagged;
+    t.contentLow += v.contentLow;
+    t.blamed += v.blamed;
+  }
 }
 for (const { fold, config, model: fitted, heldOut } of runs) {
   console.log(`fold ${fold + 1}/${outer}: ${describeConfig(config)}`);
@@ -108,10 +144,25 @@ for (const { fold, config, model: fitted, heldOut } of runs) {
     const audio = new Uint8Array(readFileSync(join(DATASET_DIR, s.utt.wav)));
     const analysis = await engine.analyze({ audio, task: 'reading', referenceText: s.utt.text });
     product.addProduct(toBenchmarkLine(analysis), s.utt);
+    tally('correct', analysis);
+  }
+  const held = new Set(heldOut.map((s) => s.utt.speaker));
+  for (const w of posterior?.wrong.filter((x) => held.has(x.speaker)) ?? []) {
+    const own = readWav16k(join(DATASET_DIR, `wav/${w.id}.wav`));
+    replay.next(w.al);
+    const audio = wrongReadingAudio(w.kind, own, devIndex.get(w.id) ?? 0);
+    const analysis = await engine
+      .analyze({ audio, task: 'reading', referenceText: w.text })
+      .catch((e: unknown) => {
+        if (e instanceof SpeechInputError) return null;
+        throw e;
+      });
+    tally(w.kind, analysis);
   }
 }
 realigner?.dispose();
-if (values.save) writeFileSync(values.save, JSON.stringify({ folds: only ?? 'all', product, raw }));
+if (values.save)
+  writeFileSync(values.save, JSON.stringify({ folds: only ?? 'all', product, raw, wrongText }));
 
 const p = product.summary();
 const r = raw.summary();
@@ -141,4 +192,34 @@ console.log(
   `phones not paired (product aligned another pronunciation): ${product.unpairedPhones}; ` +
     `utterances whose words did not line up: ${product.misaligned}`,
 );
+// Does the displayed total use the range? Experts' total bands against the product's total.
+console.log("\nproduct total (0–100) by the experts' total (0–10), held-out speakers:");
+const totals = product.utterance.total;
+for (const [lo, hi] of [
+  [0, 4],
+  [5, 6],
+  [7, 8],
+  [9, 10],
+]) {
+  const xs = totals
+    .filter(([, e]) => e >= lo && e <= hi)
+    .map(([p]) => p)
+    .sort((a, b) => a - b);
+  if (!xs.length) continue;
+  const share = (f: (v: number) => boolean) => `${((100 * xs.filter(f).length) / xs.length).toFixed(0)} %`;
+  console.log(
+    `  experts ${lo}–${hi}: n=${String(xs.length).padStart(3)}  median ${xs[Math.floor(xs.length / 2)]}  ` +
+      `range ${xs[0]}–${xs[xs.length - 1]}  below 50 ${share((v) => v < 50)}  above 90 ${share((v) => v > 90)}`,
+  );
+}
+if (Object.keys(wrongText).length) {
+  console.log('\nreadings of the text asked and of something else, through the product (held-out speakers):');
+  const pct = (a: number, n: number) => `${((100 * a) / Math.max(1, n)).toFixed(1)} %`;
+  for (const [kind, t] of Object.entries(wrongText))
+    console.log(
+      `  ${kind.padEnd(9)} n=${String(t.n).padStart(3)}  refused (no speech) ${pct(t.refused, t.n).padStart(7)}  ` +
+        `said not the text ${pct(t.flagged, t.n).padStart(7)}  ` +
+        `Content ≤ 30 ${pct(t.contentLow, t.n).padStart(7)}  a word listed to practise ${pct(t.blamed, t.n).padStart(7)}`,
+    );
+}
 console.log(`(took ${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -7,7 +7,7 @@
  */
 import { speak } from '../calibration/tts.ts';
 import { createAligner } from '../src/align/aligner.ts';
-import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
+import { mayHaveSkippedWords, scoreReading } from '../src/scoring/score.ts';
 
 const SENTENCES: [reference: string, read: string, skipped: string][] = [
   ['The cat sat on the mat and looked at the dog.', 'The cat sat on the mat and at the dog.', 'looked'],
@@ -22,8 +22,9 @@ let caught = 0;
 let falselyZeroed = 0;
 for (const voice of VOICES) {
   for (const [reference, read, skipped] of SENTENCES) {
-    const al = await aligner.align(speak(read, voice), reference, { skipDetection: mayHaveSkippedWords });
-    const { words } = scoreAlignment(al);
+    const pcm = speak(read, voice);
+    const al = await aligner.align(pcm, reference, { skipDetection: mayHaveSkippedWords });
+    const { words } = scoreReading(al, pcm);
     const verdict = words.find((w) => w.normalised === skipped)?.status ?? 'missing';
     const zeroed = words
       .filter((w) => w.normalised !== skipped && w.status === 'omitted')

@@ -10,6 +10,9 @@
  *   with the same voice and spectrum but no English words: a stand-in for another language);
  * - `noise`: every eighth recording's length of low white or brown noise against its text.
  *
+ * The audio of each case is `wrongReadingAudio` of the recording (the agreement benchmark plays it
+ * through the product again).
+ *
  * The correct readings are calibration/cache-en-us-16k.json.gz (same recordings, own text).
  *
  *   npx tsx calibration/extract-mismatch.ts [--limit N]
@@ -25,14 +28,15 @@ import { createPosteriorComputer, loadPtmModel } from '../src/posteriors/index.t
 import { computeContours } from '../src/scoring/contours.ts';
 import type { Alignment, Pcm16k } from '../src/types.ts';
 import { DATASET_DIR, loadScores, readWav16k } from './dataset.ts';
+import { wrongReadingAudio } from './text-match-fit.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { limit: { type: 'string' } } });
 
-export type MismatchKind = 'other' | 'reversed' | 'noise';
+type MismatchKind = 'other' | 'reversed' | 'noise';
 
-/** One cached wrong-text reading. */
-export interface MismatchCase {
+/** One cached wrong-text reading (calibration/text-match-fit.ts reads them as `WrongReading`). */
+interface MismatchCase {
   /** The recording whose audio (or length, for noise) was used. */
   id: string;
   speaker: string;
@@ -56,22 +60,6 @@ function otherText(i: number): string {
   return best.text;
 }
 
-/** Deterministic noise (xorshift), white or brown, at about −40 dBFS RMS. */
-function noise(n: number, brown: boolean, seed: number): Float32Array {
-  let x = seed >>> 0 || 1;
-  const out = new Float32Array(n);
-  let acc = 0;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    const w = ((x >>> 0) / 4294967296) * 2 - 1;
-    acc = brown ? 0.98 * acc + 0.1 * w : w;
-    out[i] = acc * 0.017;
-  }
-  return out;
-}
-
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const aligner = await createAligner();
 const posteriors = createPosteriorComputer(loadPtmModel());
@@ -87,14 +75,8 @@ for (let i = 0; i < Math.min(limit, utts.length); i++) {
   const jobs: { kind: MismatchKind; text: string; pcm: Pcm16k }[] = [
     { kind: 'other', text: otherText(i), pcm },
   ];
-  if (i % 4 === 0)
-    jobs.push({ kind: 'reversed', text: u.text, pcm: { ...pcm, samples: pcm.samples.slice().reverse() } });
-  if (i % 8 === 0)
-    jobs.push({
-      kind: 'noise',
-      text: u.text,
-      pcm: { ...pcm, samples: noise(pcm.samples.length, i % 16 === 0, i + 1) },
-    });
+  if (i % 4 === 0) jobs.push({ kind: 'reversed', text: u.text, pcm: wrongReadingAudio('reversed', pcm, i) });
+  if (i % 8 === 0) jobs.push({ kind: 'noise', text: u.text, pcm: wrongReadingAudio('noise', pcm, i) });
   for (const job of jobs) {
     const al = await aligner.align(job.pcm, job.text, { skipDetection: true });
     const c = computeContours(job.pcm);

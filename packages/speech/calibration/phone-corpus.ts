@@ -113,7 +113,7 @@ export function predictPhones(
 export const PHONE_FIT: PhoneFit = {
   fit: { rounds: 300, rate: 0.05, depth: 4, minLeaf: 40 },
   loop: true,
-  approx: true,
+  approx: false,
 };
 
 /**

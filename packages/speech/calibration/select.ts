@@ -4,7 +4,12 @@
  * cross-validation: inner folds choose, outer folds report); calibration/fit.ts calls it on the
  * whole dev set for the installed model.
  */
-import type { CalibratedModel, ScoringRules } from '../src/scoring/model.ts';
+import {
+  type CalibratedModel,
+  type ScoringRules,
+  type Stretch,
+  UTTERANCE_TARGETS,
+} from '../src/scoring/model.ts';
 import { mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { Alignment } from '../src/types.ts';
 import { Agreement } from './evaluate.ts';
@@ -17,6 +22,7 @@ import {
   speakerFolds,
 } from './fit-lib.ts';
 import { type PhoneUtt, phoneStage } from './phone-corpus.ts';
+import { fitTextMatch, type WrongReading } from './text-match-fit.ts';
 
 export interface ScoringConfig {
   fit: FitConfig;
@@ -120,9 +126,13 @@ export function chooseConfig(
   acousticModel: string,
   inner: number,
   phones?: PhoneStage[],
-): ScoringConfig {
+): { config: ScoringConfig; heldOut: { words: Agreement; sentences: Agreement } } {
   const folds = speakerFolds(train, inner);
-  let best: { score: number; config: ScoringConfig } | null = null;
+  let best: {
+    score: number;
+    config: ScoringConfig;
+    heldOut: { words: Agreement; sentences: Agreement };
+  } | null = null;
   for (const fit of Object.values(FIT_CANDIDATES)) {
     const results = RULE_CANDIDATES.map(() => new Agreement());
     const blends = LINEAR_CANDIDATES.map(() => new Agreement());
@@ -143,33 +153,80 @@ export function chooseConfig(
         scoreHeldOut(heldOut, { ...model, rules, utteranceLinear }, blends[b]);
       });
     }
-    const bestRules = RULE_CANDIDATES.map((rules, r) => ({ rules, score: wordPart(results[r]) })).reduce(
+    const bestRules = RULE_CANDIDATES.map((rules, r) => ({ rules, r, score: wordPart(results[r]) })).reduce(
       (a, b) => (b.score > a.score ? b : a),
     );
-    const bestBlend = LINEAR_CANDIDATES.map((blend, b) => ({ blend, score: sentencePart(blends[b]) })).reduce(
-      (a, b) => (b.score > a.score ? b : a),
-    );
+    const bestBlend = LINEAR_CANDIDATES.map((blend, b) => ({
+      blend,
+      b,
+      score: sentencePart(blends[b]),
+    })).reduce((a, b) => (b.score > a.score ? b : a));
     const score = bestRules.score + bestBlend.score;
     if (!best || score > best.score)
-      best = { score, config: { fit, rules: { ...bestRules.rules, ...bestBlend.blend } } };
+      best = {
+        score,
+        config: { fit, rules: { ...bestRules.rules, ...bestBlend.blend } },
+        heldOut: { words: results[bestRules.r], sentences: blends[bestBlend.b] },
+      };
   }
   if (!best) throw new Error('no candidate configuration');
-  return (best as { config: ScoringConfig }).config;
+  const chosen = best as NonNullable<typeof best>;
+  return { config: chosen.config, heldOut: chosen.heldOut };
 }
 
 /**
- * Chooses on inner folds, then fits on all of `train`. With `corpus` (the train split's phones,
- * without any speaker held out from `train`'s caller), phones are scored from posteriors.
+ * What the 16 kHz model learns from besides the dev set: the train split's phones (without any
+ * speaker the caller holds out) for the phone scorer, and wrong-text readings for the text check.
+ */
+export interface PosteriorData {
+  corpus: PhoneUtt[];
+  wrong: WrongReading[];
+}
+
+/**
+ * Chooses on inner folds, then fits on all of `train`. With `posterior`, phones are scored from
+ * posteriors and the model gets its wrong-text check (fitted on `train`'s speakers only).
  */
 export function fitSelected(
   train: Sample[],
   acousticModel: string,
   inner: number,
-  corpus?: PhoneUtt[],
+  posterior?: PosteriorData,
 ): { config: ScoringConfig; model: CalibratedModel } {
-  const stage = corpus ? phoneStage(train, corpus, inner) : undefined;
-  const config = chooseConfig(train, acousticModel, inner, stage?.perFold);
-  return { config, model: fitModel(train, acousticModel, config, stage?.full) };
+  const stage = posterior ? phoneStage(train, posterior.corpus, inner) : undefined;
+  const { config, heldOut } = chooseConfig(train, acousticModel, inner, stage?.perFold);
+  const model = fitModel(train, acousticModel, config, stage?.full);
+  // Scores spread like the experts' (held-out inner folds, as displayed before the mapping).
+  model.display = fitDisplay(heldOut.words, heldOut.sentences);
+  if (posterior) {
+    const speakers = new Set(train.map((s) => s.utt.speaker));
+    const wrong = posterior.wrong.filter((w) => speakers.has(w.speaker));
+    model.textMatch = fitTextMatch(train, wrong, model.phoneStats);
+  }
+  return { config, model };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+
+/**
+ * The linear display mapping of one scale from held-out (score, expert) pairs, the score divided by
+ * `unit` to the experts' scale: the same mean and spread as the experts'. The gain is kept within
+ * 1–3 (never squeezing, never blowing noise up).
+ */
+function stretchOf(pairs: [number, number][], unit: number): Stretch {
+  const x = pairs.map(([p]) => p / unit);
+  const y = pairs.map(([, t]) => t);
+  const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
+  return { from: r4(mean(x)), to: r4(mean(y)), gain: r4(Math.min(3, Math.max(1, sd(y) / (sd(x) || 1)))) };
+}
+
+/** Display mappings of the sentence scales and words from the inner folds' held-out scores. */
+export function fitDisplay(words: Agreement, sentences: Agreement): NonNullable<CalibratedModel['display']> {
+  return {
+    word: stretchOf(words.word, 10),
+    ...Object.fromEntries(UTTERANCE_TARGETS.map((t) => [t, stretchOf(sentences.utterance[t], 10)])),
+  };
 }
 
 /** One outer fold of nested cross-validation: the model chosen and fitted without its speakers. */
@@ -193,15 +250,18 @@ export function* outerFolds(
   outer: number,
   inner: number,
   only?: number[],
-  corpus?: PhoneUtt[],
+  posterior?: PosteriorData,
 ): Generator<OuterFold> {
   const folds = speakerFolds(samples, outer);
   for (let fold = 0; fold < outer; fold++) {
     if (only && !only.includes(fold)) continue;
     const train = samples.filter((_, i) => folds[i] !== fold);
     const held = new Set(samples.filter((_, i) => folds[i] === fold).map((s) => s.utt.speaker));
-    const phones = corpus?.filter((u) => !held.has(u.speaker));
-    const { config, model } = fitSelected(train, acousticModel, inner, phones);
+    const data = posterior && {
+      corpus: posterior.corpus.filter((u) => !held.has(u.speaker)),
+      wrong: posterior.wrong.filter((w) => !held.has(w.speaker)),
+    };
+    const { config, model } = fitSelected(train, acousticModel, inner, data);
     yield { fold, config, model, heldOut: samples.filter((_, i) => folds[i] === fold) };
   }
 }

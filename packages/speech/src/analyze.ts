@@ -99,6 +99,7 @@ export interface SpeechEngine {
 const NOT_READ: AlignmentScores = {
   words: [],
   overall: { pronunciation: 0, fluency: 0, prosody: 0, completeness: 0, total: 0 },
+  matchesText: false,
 };
 
 const isPcm = (a: Uint8Array | Pcm16k): a is Pcm16k => (a as Pcm16k).sampleRate === 16000 && 'samples' in a;
@@ -174,6 +175,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
         .map((w) => w.word)
         .join(' '),
       referenceText: text,
+      matchesText: scores.matchesText ?? true,
     });
   }
 

@@ -205,6 +205,12 @@ export interface SpeechAnalysis {
    * scored (`scoredShare` = scoredWords ÷ words, 0–1; 0 when nothing was recognised).
    */
   coverage?: { scoredWords: number; words: number; scoredShare: number };
+  /**
+   * Reading: whether the recording is a reading of the text at all. False for another sentence,
+   * another language or noise: every word is then omitted, every score 0, and the explanations say
+   * NOT_THE_TEXT (`@agaton/contracts`) instead of naming sounds or words to practise.
+   */
+  readingCheck?: { matchesText: boolean };
   words: WordResult[];
   overall: OverallScores & { explanation: string };
   pronunciation: PronunciationProfile;

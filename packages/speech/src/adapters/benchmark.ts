@@ -26,6 +26,7 @@ export function toBenchmarkLine(a: SpeechAnalysis) {
       ...(w.uncertain ? { uncertain: true } : {}),
     })),
     ...(a.coverage ? { coverage: a.coverage } : {}),
+    ...(a.readingCheck ? { readingCheck: a.readingCheck } : {}),
     fluency: {
       wordsPerMinute: a.fluency.speakingRate.wordsPerMinute,
       pauses: a.fluency.counts.pauses,

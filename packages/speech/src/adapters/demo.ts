@@ -1,4 +1,10 @@
-import type { DemoAssessment, DemoReadingResponse, FreeSpeechResponse, WordScore } from '@agaton/contracts';
+import {
+  type DemoAssessment,
+  type DemoReadingResponse,
+  type FreeSpeechResponse,
+  NOT_THE_TEXT,
+  type WordScore,
+} from '@agaton/contracts';
 import { explainCompleteness } from '../profiles/explain.ts';
 import type { SpeechAnalysis, WordResult } from '../types.ts';
 
@@ -87,12 +93,17 @@ export function toDemoAssessment(a: SpeechAnalysis): DemoAssessment {
     transcriptConfidence: a.intelligibility.transcriptConfidence,
   };
   if (a.task === 'reading') {
+    const reads = a.readingCheck?.matchesText ?? true;
     assessment.content = {
       score: clamp100(a.overall.completeness),
       explanation: [
-        { keyword: 'Completeness', description: explainCompleteness(a.words, a.overall.completeness) },
+        {
+          keyword: 'Completeness',
+          description: reads ? explainCompleteness(a.words, a.overall.completeness) : NOT_THE_TEXT,
+        },
       ],
     };
+    assessment.reading_check = { matches_text: reads };
   }
   if (a.content) {
     assessment.content = {

@@ -1,3 +1,4 @@
+import { NOT_THE_TEXT } from '@agaton/contracts';
 import { type VoicedSegment, voicedSeconds } from '../audio/vad.ts';
 import { answerFactor, explainAnswer } from '../content/analyse.ts';
 import type { TimedWord } from '../fluency/events.ts';
@@ -32,6 +33,8 @@ export interface AssembleInput {
   referenceText?: string;
   topic?: string;
   content?: ContentAnalysis;
+  /** Reading: false when the recording is not a reading of the text (see `AlignmentScores`). */
+  matchesText?: boolean;
 }
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
@@ -46,7 +49,9 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     score: scores.fluency === undefined ? undefined : clamp100(scores.fluency),
   });
   const recognised = task !== 'reading';
-  const pronunciation = buildPronunciationProfile(words, clamp100(scores.pronunciation), recognised);
+  const notTheText = task === 'reading' && input.matchesText === false;
+  const profile = buildPronunciationProfile(words, clamp100(scores.pronunciation), recognised);
+  const pronunciation = notTheText ? { ...profile, explanation: NOT_THE_TEXT } : profile;
   const scoredWords = scorableWords(words).length;
   const coverage = recognised
     ? {
@@ -80,8 +85,9 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     coverage && coverage.words > 0 && coverage.scoredShare < 1
       ? ` We could score ${coverage.scoredWords} of ${coverage.words} words; the recogniser was not sure of the others.`
       : '';
-  const explanation =
-    words.length === 0
+  const explanation = notTheText
+    ? NOT_THE_TEXT
+    : words.length === 0
       ? 'Overall 0: no words could be recognised in the recording.'
       : answerLine
         ? `Overall ${overall.total}: ${answerLine}${coverageLine}`
@@ -98,6 +104,7 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
     transcript: input.transcript,
     ...(input.rawTranscript === undefined ? {} : { rawTranscript: input.rawTranscript }),
     ...(coverage ? { coverage } : {}),
+    ...(task === 'reading' ? { readingCheck: { matchesText: !notTheText } } : {}),
     words,
     overall: { ...overall, explanation },
     pronunciation,

@@ -35,6 +35,11 @@ export interface AlignmentScores {
     completeness?: number;
     total?: number;
   };
+  /**
+   * Reading: false when the recording is not a reading of the text at all (another sentence,
+   * another language, noise): every word is then omitted and nothing is blamed on pronunciation.
+   */
+  matchesText?: boolean;
 }
 
 /** Turns an alignment (and its audio, for prosody) into 0–100 scores. */

@@ -15,7 +15,19 @@ import {
 import type { Alignment } from '../types.ts';
 import { type BoostedTrees, predictBoosted } from './gbdt.ts';
 import { type LinearModel, predictLinear } from './linear.ts';
+import type { TextMatchModel } from './text-match.ts';
 import { type ExtraUtteranceFeatures, utteranceFeatureRow } from './utterance-features.ts';
+
+/** A linear map on the experts' scale: `to + gain × (x − from)`. */
+export interface Stretch {
+  from: number;
+  to: number;
+  gain: number;
+}
+
+export function stretch(x: number, s: Stretch | undefined): number {
+  return s ? s.to + s.gain * (x - s.from) : x;
+}
 
 /** The sentence-level scales of the calibration corpus (0–10 each). */
 export const UTTERANCE_TARGETS = ['accuracy', 'fluency', 'prosodic', 'total'] as const;
@@ -49,6 +61,14 @@ export interface CalibratedModel {
   posterior?: PosteriorPhoneModel;
   /** Phone trees over the aligner's features alone (`phoneFeatureRows`), for models without `posterior`. */
   phone?: BoostedTrees;
+  /** Tells a reading of the text from a recording of something else (needs the posterior evidence). */
+  textMatch?: TextMatchModel;
+  /**
+   * Linear display mappings (experts' scale) chosen so that held-out scores spread like the
+   * experts' (`scoreAlignment` applies them; order and correlation unchanged): predictions
+   * regress towards the mean, which squeezed a weak reader's 2.4/10 to 72/100.
+   */
+  display?: Partial<Record<UtteranceTarget | 'word', Stretch>>;
   word: BoostedTrees;
   utterance: Record<UtteranceTarget, BoostedTrees>;
   /**
@@ -59,7 +79,16 @@ export interface CalibratedModel {
   /** Strengths of the pulls `predict` adds to the trees, chosen by cross-validation. */
   rules: ScoringRules;
   /** What it was fitted on, for the record. */
-  fittedOn?: { utterances: number; speakers: number; corpus: string };
+  fittedOn?: {
+    utterances: number;
+    speakers: number;
+    corpus: string;
+    /**
+     * PCC of the raw predictions with the experts on the dev set it was fitted on (in-sample: a
+     * check that the committed weights are the fitted ones, never a figure of agreement).
+     */
+    inSample?: { phone: number; word: number; total: number };
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { NOT_THE_TEXT } from '@agaton/contracts';
 import type { FreeSpeechScoreResponse, PhraseScoreResponse, WordScore } from './score-types';
 
 const perf = (score: number) => (score > 80 ? 'HIGH' : score > 60 ? 'MEDIUM' : 'LOW');
@@ -49,6 +50,30 @@ export function phraseResponse(overall = 72): PhraseScoreResponse {
       ]),
     ],
     assessment: assessment(overall),
+  };
+}
+
+/**
+ * A reading of something other than the text shown, as the api returns it: every word omitted with
+ * score 0, every score 0, and the reading check saying so.
+ */
+export function notTheTextResponse(): PhraseScoreResponse {
+  const omitted = (text: string): WordScore => ({
+    ...word(text, 0, []),
+    status: 'omitted',
+    performance: 'LOW',
+  });
+  const a = assessment(0);
+  return {
+    word_scores: [omitted('We'), omitted('think')],
+    assessment: {
+      ...a,
+      overall_explanation: NOT_THE_TEXT,
+      pronunciation: { score: 0, explanation: [{ keyword: 'Overall', description: NOT_THE_TEXT }] },
+      fluency: { ...a.fluency, score: 0 },
+      content: { score: 0, explanation: [{ keyword: 'Completeness', description: NOT_THE_TEXT }] },
+      reading_check: { matches_text: false },
+    },
   };
 }
 

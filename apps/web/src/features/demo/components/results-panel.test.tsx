@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
+import { NOT_THE_TEXT } from '@agaton/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
-import { freeSpeechResponse, uncertainFreeSpeechResponse } from '../api/score-fixture.test-helper';
+import {
+  freeSpeechResponse,
+  notTheTextResponse,
+  phraseResponse,
+  uncertainFreeSpeechResponse,
+} from '../api/score-fixture.test-helper';
 import { DEMO_INVENTED_TEXTS } from '../texts';
 import { toScoreView } from '../utils/score-view';
 import { ResultsPanel } from './results-panel';
@@ -18,6 +24,31 @@ const renderPanel = (response: ReturnType<typeof freeSpeechResponse>) =>
       />
     </MantineProvider>,
   );
+
+describe('reading results: a recording of something else', { timeout: 30_000 }, () => {
+  beforeEach(() => installDomShims());
+  afterEach(cleanup);
+
+  it('says it does not sound like the sentence shown and names no word or sound to practise', () => {
+    const view = toScoreView(notTheTextResponse());
+    render(
+      <MantineProvider>
+        <ResultsPanel view={view} wordsTitle="Your reading" />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('answer-issue')).toHaveTextContent(NOT_THE_TEXT);
+    expect(view.challengingWords).toEqual([]);
+    expect(view.weakSounds).toEqual([]);
+    expect(view.tips).toEqual([]);
+    expect(screen.getByText(DEMO_INVENTED_TEXTS.noSoundsHeard)).toBeInTheDocument();
+  });
+
+  it('keeps the weak words of a reading of the text to practise, with no warning', () => {
+    const view = toScoreView(phraseResponse(72));
+    expect(view.answerIssue).toBe(false);
+    expect(view.challengingWords.map((w) => w.word)).toEqual(['think', 'We']);
+  });
+});
 
 describe('free-speech results: honest about what was heard', { timeout: 30_000 }, () => {
   beforeEach(() => installDomShims());

@@ -26,7 +26,10 @@ export interface ScoreView {
   coverage: { scored: number; total: number; share: number } | null;
   /** What drove the overall score, when the server says (e.g. an off-topic or very short answer). */
   overallExplanation: string | null;
-  /** Free speech: the answer was off-topic, very short or empty (the overall score was lowered). */
+  /**
+   * Free speech: the answer was off-topic, very short or empty (the overall score was lowered).
+   * Reading: the recording is not a reading of the text shown. `overallExplanation` says which.
+   */
   answerIssue: boolean;
   weakSounds: WeakSound[];
   challengingWords: { word: string; score: number }[];
@@ -83,6 +86,8 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
   }));
   const p = a.pronunciation;
   const check = 'answer_check' in response ? response.answer_check : undefined;
+  // A reading of something other than the text shown: nothing is scored or listed to practise.
+  const notTheText = a.reading_check?.matches_text === false;
   const wpm = a.fluency.speech_rate_experimental;
   return {
     overall: round(a.overall_score),
@@ -96,10 +101,11 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
         ? { scored: p.scored_words, total: p.total_words, share: p.scored_share ?? 0 }
         : null,
     overallExplanation: a.overall_explanation ?? null,
-    answerIssue: Boolean(check && (check.empty || check.too_short || check.off_topic)),
-    // Uncertain words were not scored: they are never named as words to practise.
+    answerIssue: notTheText || Boolean(check && (check.empty || check.too_short || check.off_topic)),
+    // Only words read and scored are named as words to practise: not uncertain ones (not scored),
+    // omitted ones (not read) nor inserted or repeated speech (a matter of fluency).
     challengingWords: words
-      .filter((w) => w.status !== 'inserted' && !w.uncertain && w.score < DEMO_LIMITS.challengingBelow)
+      .filter((w) => w.status === 'ok' && !w.uncertain && w.score < DEMO_LIMITS.challengingBelow)
       .sort((x, y) => x.score - y.score)
       .slice(0, DEMO_LIMITS.challengingShown),
     pauses: {
@@ -115,9 +121,11 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
     cefr: a.cefrEstimation
       ? { grammar: a.cefrEstimation.grammar ?? null, vocabulary: a.cefrEstimation.vocabulary ?? null }
       : null,
-    tips: [...explanations(a.pronunciation), ...explanations(a.fluency), ...explanations(a.content)].slice(
-      0,
-      4,
-    ),
+    tips: notTheText
+      ? []
+      : [...explanations(a.pronunciation), ...explanations(a.fluency), ...explanations(a.content)].slice(
+          0,
+          4,
+        ),
   };
 }
