@@ -208,24 +208,44 @@ export function fitSelected(
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+const pearsonOf = (x: number[], y: number[]) => {
+  const mx = mean(x);
+  const my = mean(y);
+  const cov = mean(x.map((v, i) => (v - mx) * (y[i] - my)));
+  return cov / (sd(x) * sd(y) || 1);
+};
 
 /**
  * The linear display mapping of one scale from held-out (score, expert) pairs, the score divided by
- * `unit` to the experts' scale: the same mean and spread as the experts'. The gain is kept within
- * 1–3 (never squeezing, never blowing noise up).
+ * `unit` to the experts' scale; recordings scored 0 (not read) are left out. `calibrated`: a reader
+ * the experts rate t is shown t on average (the inverse of the regression of score on expert, gain
+ * = spread ratio ÷ correlation), so weak readers land low and strong ones high; otherwise the same
+ * mean and spread as the experts'. The gain is kept within 1–3 (never squeezing, never blowing noise
+ * up); a linear map keeps order and correlation (clamping to the scale aside).
  */
-function stretchOf(pairs: [number, number][], unit: number): Stretch {
+function stretchOf(all: [number, number][], unit: number, calibrated: boolean): Stretch {
+  const pairs = all.filter(([p]) => p > 0);
   const x = pairs.map(([p]) => p / unit);
   const y = pairs.map(([, t]) => t);
+  const ratio = sd(y) / (sd(x) || 1);
+  const r = Math.max(0.3, pearsonOf(x, y));
   const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
-  return { from: r4(mean(x)), to: r4(mean(y)), gain: r4(Math.min(3, Math.max(1, sd(y) / (sd(x) || 1)))) };
+  return {
+    from: r4(mean(x)),
+    to: r4(mean(y)),
+    gain: r4(Math.min(3, Math.max(1, calibrated ? ratio / r : ratio))),
+  };
 }
 
-/** Display mappings of the sentence scales and words from the inner folds' held-out scores. */
+/**
+ * Display mappings from the inner folds' held-out scores: calibrated for the sentence scales (an
+ * expert's 3/10 reader shows about 30, a 9/10 one about 90), spread-matched for words (whose
+ * correlation with the experts is too low for the calibrated gain: it would mostly magnify noise).
+ */
 export function fitDisplay(words: Agreement, sentences: Agreement): NonNullable<CalibratedModel['display']> {
   return {
-    word: stretchOf(words.word, 10),
-    ...Object.fromEntries(UTTERANCE_TARGETS.map((t) => [t, stretchOf(sentences.utterance[t], 10)])),
+    word: stretchOf(words.word, 10, false),
+    ...Object.fromEntries(UTTERANCE_TARGETS.map((t) => [t, stretchOf(sentences.utterance[t], 10, true)])),
   };
 }
 
