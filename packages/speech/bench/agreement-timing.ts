@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { DATASET_DIR, loadScores, readWav16k, requireDataset } from '../calibration/dataset.ts';
 import type { AlignOptions } from '../src/align/aligner.ts';
 import { createAligner } from '../src/align/aligner.ts';
-import { computeContours } from '../src/scoring/contours.ts';
 import { mayHaveSkippedWords, scoreReading } from '../src/scoring/score.ts';
 
 requireDataset('bench/agreement-timing.ts');

@@ -105,9 +105,13 @@ const wrongText: Record<
   string,
   { n: number; refused: number; flagged: number; contentLow: number; blamed: number }
 > = {};
+const tallyOf = (kind: string) => {
+  wrongText[kind] ??= { n: 0, refused: 0, flagged: 0, contentLow: 0, blamed: 0 };
+  return wrongText[kind];
+};
 /** Tallies one analysis; `null`: the product refused the recording (no speech heard). */
 const tally = (kind: string, a: SpeechAnalysis | null) => {
-  const t = (wrongText[kind] ??= { n: 0, refused: 0, flagged: 0, contentLow: 0, blamed: 0 });
+  const t = tallyOf(kind);
   t.n += 1;
   if (!a) {
     t.refused += 1;
@@ -123,7 +127,7 @@ for (const file of values.merge?.split(',') ?? []) {
   product.merge(saved.product);
   raw.merge(saved.raw);
   for (const [k, v] of Object.entries(saved.wrongText ?? {}) as [string, (typeof wrongText)[string]][]) {
-    const t = (wrongText[k] ??= { n: 0, refused: 0, flagged: 0, contentLow: 0, blamed: 0 });
+    const t = tallyOf(k);
     t.n += v.n;
     t.refused += v.refused;
     t.flagged += v.flagged;

@@ -112,6 +112,9 @@ async function scoreChunk(
     return { words: words.map(unaligned), scores: null, weight };
   }
   const scores = await scorer(alignment, clip);
+  // The audio does not fit the recognised words at all: the transcript is wrong here, so nothing
+  // in this chunk is scored as pronunciation (as when it cannot be aligned).
+  if (scores.matchesText === false) return { words: words.map(unaligned), scores: null, weight };
   // Back onto the recording's time line; the recogniser heard these words, so none is "omitted".
   const shifted = scores.words
     .filter((w) => w.status !== 'inserted')
