@@ -29,3 +29,17 @@ export function loadSamples(model: string): Sample[] {
     .filter((utt) => alignments[utt.id])
     .map((utt) => ({ utt, al: alignments[utt.id], contours: contours[utt.id], ev: evidence?.[utt.id] }));
 }
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+/** Posterior evidence rounded to 0.01 for the caches (what the fits read back). */
+export function compactEvidence(evidence: PhoneEvidence[]): PhoneEvidence[] {
+  return evidence.map((e) => ({
+    ...e,
+    lpp: r2(e.lpp),
+    gopPost: r2(e.gopPost),
+    silPost: r2(e.silPost),
+    energyDb: r2(e.energyDb),
+    lpr: e.lpr.map(r2),
+  }));
+}

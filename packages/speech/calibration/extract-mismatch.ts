@@ -27,6 +27,7 @@ import { type PhoneEvidence, phoneEvidence } from '../src/gop/posterior-features
 import { createPosteriorComputer, loadPtmModel } from '../src/posteriors/index.ts';
 import { computeContours } from '../src/scoring/contours.ts';
 import type { Alignment, Pcm16k } from '../src/types.ts';
+import { compactEvidence } from './cache.ts';
 import { DATASET_DIR, loadScores, readWav16k } from './dataset.ts';
 import { wrongReadingAudio } from './text-match-fit.ts';
 
@@ -60,7 +61,6 @@ function otherText(i: number): string {
   return best.text;
 }
 
-const r2 = (v: number) => Math.round(v * 100) / 100;
 const aligner = await createAligner();
 const posteriors = createPosteriorComputer(loadPtmModel());
 const cases: MismatchCase[] = [];
@@ -84,16 +84,7 @@ for (let i = 0; i < Math.min(limit, utts.length); i++) {
     alignments.push(al);
     contours.push(c);
     evidence.push(
-      al.ok
-        ? phoneEvidence(al, posteriors.compute(job.pcm.samples), c.energyDb).map((e) => ({
-            ...e,
-            lpp: r2(e.lpp),
-            gopPost: r2(e.gopPost),
-            silPost: r2(e.silPost),
-            energyDb: r2(e.energyDb),
-            lpr: e.lpr.map(r2),
-          }))
-        : null,
+      al.ok ? compactEvidence(phoneEvidence(al, posteriors.compute(job.pcm.samples), c.energyDb)) : null,
     );
   }
   if (i % 25 === 0) console.error(`${i + 1}/${utts.length} ${((Date.now() - started) / 1000).toFixed(0)} s`);

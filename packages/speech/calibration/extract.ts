@@ -24,6 +24,7 @@ import { type PhoneEvidence, phoneEvidence } from '../src/gop/posterior-features
 import { createPosteriorComputer, loadPtmModel } from '../src/posteriors/index.ts';
 import { computeContours } from '../src/scoring/contours.ts';
 import type { Alignment } from '../src/types.ts';
+import { compactEvidence } from './cache.ts';
 import { DATASET_DIR, loadScores, readWav16k } from './dataset.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +52,6 @@ const alignments: Record<string, Alignment> = {};
 const contours: Record<string, ReturnType<typeof computeContours>> = {};
 const evidence: Record<string, PhoneEvidence[]> = {};
 const posteriors = aligner.model === 'en-us-16k' ? createPosteriorComputer(loadPtmModel()) : null;
-const r2 = (v: number) => Math.round(v * 100) / 100;
 const started = Date.now();
 let audio = 0;
 for (const [i, utt] of utts.entries()) {
@@ -61,15 +61,8 @@ for (const [i, utt] of utts.entries()) {
   alignments[utt.id] = compact(al);
   contours[utt.id] = computeContours(pcm);
   if (posteriors && al.ok) {
-    evidence[utt.id] = phoneEvidence(al, posteriors.compute(pcm.samples), contours[utt.id].energyDb).map(
-      (e) => ({
-        ...e,
-        lpp: r2(e.lpp),
-        gopPost: r2(e.gopPost),
-        silPost: r2(e.silPost),
-        energyDb: r2(e.energyDb),
-        lpr: e.lpr.map(r2),
-      }),
+    evidence[utt.id] = compactEvidence(
+      phoneEvidence(al, posteriors.compute(pcm.samples), contours[utt.id].energyDb),
     );
   }
   if (i % 25 === 0) console.error(`${i + 1}/${utts.length} ${((Date.now() - started) / 1000).toFixed(0)} s`);

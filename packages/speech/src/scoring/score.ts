@@ -7,7 +7,14 @@ import { createPosteriorComputer, loadPtmModel, type PosteriorComputer } from '.
 import type { AlignedWord, Alignment, OverallScores, Pcm16k } from '../types.ts';
 import { computeContours } from './contours.ts';
 import { detectExtraWords } from './extra-words.ts';
-import { type CalibratedModel, type Predictions, predict, type ScoringEvidence, stretch } from './model.ts';
+import {
+  type CalibratedModel,
+  type Predictions,
+  predict,
+  type ScoringEvidence,
+  type Stretch,
+  stretch,
+} from './model.ts';
 import { matchesText } from './text-match.ts';
 
 export interface ScoredPhone {
@@ -116,6 +123,8 @@ export function mayHaveSkippedWords(words: AlignedWord[], model?: string | Calib
 }
 
 const round = (v: number) => Math.round(v);
+/** A 0–10 prediction as displayed: through the model's display mapping, kept on the scale. */
+const shown = (v: number, map: Stretch | undefined) => Math.min(10, Math.max(0, stretch(v, map)));
 
 let posteriors: PosteriorComputer | undefined;
 
@@ -173,7 +182,7 @@ export function scoreAlignment(
       normalised: w.word,
       start: w.start,
       end: w.end,
-      score: omitted ? 0 : round(Math.min(10, Math.max(0, stretch(pred.word[i], model.display?.word))) * 10),
+      score: omitted ? 0 : round(shown(pred.word[i], model.display?.word) * 10),
       phones: w.phones.map((p, j) => ({
         phone: p.phone,
         start: p.start,
@@ -200,13 +209,12 @@ export function scoreAlignment(
   }
   const reference = words.filter((w) => w.status === 'ok' || w.status === 'omitted');
   const completeness = (100 * reference.filter((w) => w.status === 'ok').length) / reference.length;
-  const shown = (k: keyof Predictions['utterance']) =>
-    Math.min(10, Math.max(0, stretch(pred.utterance[k], model.display?.[k])));
+  const sentence = (k: keyof Predictions['utterance']) => shown(pred.utterance[k], model.display?.[k]);
   const u = {
-    accuracy: shown('accuracy'),
-    fluency: shown('fluency'),
-    prosodic: shown('prosodic'),
-    total: shown('total'),
+    accuracy: sentence('accuracy'),
+    fluency: sentence('fluency'),
+    prosodic: sentence('prosodic'),
+    total: sentence('total'),
   };
   // The experts rated complete readings almost only; words left out scale the total down, softly,
   // because a word wrongly taken for skipped must not sink a whole reading.
