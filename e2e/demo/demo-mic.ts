@@ -22,12 +22,20 @@ export function fakeMicLaunch(file: string) {
   };
 }
 
-/** Press and hold the record button with the mouse for `ms`, then release. */
+/**
+ * Press and hold the record button with the mouse for `ms` of recording, then release. The release
+ * is timed inside the page from the moment the button says it is recording, so a busy machine (the
+ * round trips of a loaded test run) cannot stretch a short hold past the 500 ms minimum.
+ */
 export async function holdRecord(page: Page, ms: number) {
   const button = page.getByRole('button', { name: 'Press and hold to record' });
   await button.hover();
   await page.mouse.down();
-  await page.getByText('Recording… release to stop').waitFor();
-  await page.waitForTimeout(ms);
+  await page.evaluate(async (holdMs) => {
+    const recording = () => document.querySelector('[aria-label="Recording – release to stop"]');
+    while (!recording()) await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => setTimeout(r, holdMs));
+    recording()?.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
+  }, ms);
   await page.mouse.up();
 }
