@@ -70,11 +70,21 @@ export function targets(s: Sample): { phone: (number | null)[]; word: number[] }
   return { phone, word: s.al.words.map((_, i) => s.utt.words[i]?.accuracy ?? 0) };
 }
 
-/** Speaker-disjoint folds: every speaker's recordings land in one fold (deterministic order). */
+/**
+ * Speaker-disjoint folds for items spoken by `speakers` (one per item): the distinct speakers in
+ * sorted order go to folds 0, 1, …, k − 1 in turn, so every speaker's items land in one fold.
+ */
+export function foldsOfSpeakers(speakers: readonly string[], k: number): number[] {
+  const foldOf = new Map([...new Set(speakers)].sort().map((sp, i) => [sp, i % k]));
+  return speakers.map((sp) => foldOf.get(sp) ?? 0);
+}
+
+/** Speaker-disjoint folds of dev samples ({@link foldsOfSpeakers}). */
 export function speakerFolds(samples: Sample[], k: number): number[] {
-  const speakers = [...new Set(samples.map((s) => s.utt.speaker))].sort();
-  const foldOf = new Map(speakers.map((sp, i) => [sp, i % k]));
-  return samples.map((s) => foldOf.get(s.utt.speaker) ?? 0);
+  return foldsOfSpeakers(
+    samples.map((s) => s.utt.speaker),
+    k,
+  );
 }
 
 /** Tree settings per level; calibration/select.ts chooses among candidates on inner folds. */

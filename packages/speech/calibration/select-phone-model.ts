@@ -14,6 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type FitOptions, pearson } from '../src/scoring/gbdt.ts';
+import { foldsOfSpeakers } from './fit-lib.ts';
 import {
   fitPhoneModel,
   loadPhoneCorpus,
@@ -51,11 +52,11 @@ const CANDIDATES: (PhoneFit & { name: string })[] = [
 ];
 const candidates = values.only ? CANDIDATES.filter((c) => c.name === values.only) : CANDIDATES;
 
-function foldsOf(us: PhoneUtt[], k: number): number[] {
-  const speakers = [...new Set(us.map((u) => u.speaker))].sort();
-  const f = new Map(speakers.map((s, i) => [s, i % k]));
-  return us.map((u) => f.get(u.speaker) ?? 0);
-}
+const foldsOf = (us: PhoneUtt[], k: number) =>
+  foldsOfSpeakers(
+    us.map((u) => u.speaker),
+    k,
+  );
 
 function heldOut(train: PhoneUtt[], test: PhoneUtt[], c: PhoneFit) {
   const fitted = fitPhoneModel(train, c);

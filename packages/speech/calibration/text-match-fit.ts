@@ -13,7 +13,7 @@ import type { Contours } from '../src/scoring/contours.ts';
 import { fitRidge, predictLinear } from '../src/scoring/linear.ts';
 import { type TextMatchModel, textMatchFeatures } from '../src/scoring/text-match.ts';
 import type { Alignment, Pcm16k } from '../src/types.ts';
-import type { Sample } from './fit-lib.ts';
+import { foldsOfSpeakers, type Sample } from './fit-lib.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -94,17 +94,21 @@ export function fitTextMatch(correct: Sample[], wrong: WrongReading[], stats: Ph
       .filter((w) => w.al.ok && w.ev)
       .map((w) => ({ speaker: w.speaker, al: w.al, ev: w.ev as PhoneEvidence[], y: 0 })),
   ].map((r) => ({ ...r, x: textMatchFeatures(r.al, r.ev, stats) }));
-  const speakers = [...new Set(rows.map((r) => r.speaker))].sort();
-  const foldOf = new Map(speakers.map((s, i) => [s, i % 5]));
+  const folds = foldsOfSpeakers(
+    rows.map((r) => r.speaker),
+    5,
+  );
   const heldOut: number[] = [];
   for (let f = 0; f < 5; f++) {
-    const train = rows.filter((r) => foldOf.get(r.speaker) !== f);
+    const train = rows.filter((_, i) => folds[i] !== f);
     const m = fitRidge(
       train.map((r) => r.x),
       train.map((r) => r.y),
       RIDGE,
     );
-    for (const r of rows) if (r.y === 1 && foldOf.get(r.speaker) === f) heldOut.push(predictLinear(m, r.x));
+    rows.forEach((r, i) => {
+      if (r.y === 1 && folds[i] === f) heldOut.push(predictLinear(m, r.x));
+    });
   }
   heldOut.sort((a, b) => a - b);
   const linear = fitRidge(

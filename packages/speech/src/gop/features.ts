@@ -36,6 +36,7 @@ export const PHONE_FEATURES = [
   'uttMeanGopN',
   'uttMeanLppN',
 ] as const;
+export type PhoneFeature = (typeof PHONE_FEATURES)[number];
 
 const FALLBACK: PhoneStat = { gopMean: -2, gopStd: 2.5, lppMean: -6, lppStd: 3, logFrames: 2.2 };
 

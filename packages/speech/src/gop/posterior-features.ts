@@ -2,6 +2,7 @@ import { ARPABET_PHONES, ARPABET_VOWELS } from '@agaton/contracts';
 import { framesOf } from '../posteriors/aligned-frames.ts';
 import type { PhonePosteriors } from '../posteriors/posteriors.ts';
 import type { Alignment } from '../types.ts';
+import { PHONE_FEATURES, type PhoneFeature } from './features.ts';
 
 /**
  * GOP feature vectors from frame-level phone posteriors (issue 25, part 2; not in the scoring path
@@ -227,19 +228,20 @@ export function lprNorms(evidence: PhoneEvidence[]): LprNorms {
 }
 
 /** Columns of the forced-alignment rows (`phoneFeatureRows`) that {@link phoneModelRows} keeps. */
-const FORCED_COLS = { lpp: 2, lppN: 3, minDuration: 8, uttMeanLppN: 17 } as const;
+const FORCED_COLS = ['lpp', 'lppN', 'minDuration', 'uttMeanLppN'] as const satisfies readonly PhoneFeature[];
 /** Columns of the same rows that come from the free phone loop. */
-const LOOP_COLS = {
-  gop: 0,
-  gopN: 1,
-  loopLpp: 4,
-  loopAgree: 5,
-  prevGopN: 12,
-  nextGopN: 13,
-  wordMeanGopN: 14,
-  wordMinGopN: 15,
-  uttMeanGopN: 16,
-} as const;
+const LOOP_COLS = [
+  'gop',
+  'gopN',
+  'loopLpp',
+  'loopAgree',
+  'prevGopN',
+  'nextGopN',
+  'wordMeanGopN',
+  'wordMinGopN',
+  'uttMeanGopN',
+] as const satisfies readonly PhoneFeature[];
+const column = (name: PhoneFeature) => PHONE_FEATURES.indexOf(name);
 
 /** Names of the columns of {@link phoneModelRows}, in order. */
 export const PHONE_MODEL_FEATURES: readonly string[] = [
@@ -255,8 +257,8 @@ export const PHONE_MODEL_FEATURES: readonly string[] = [
   'uttMeanGopPost',
   'uttMeanLpp',
   'uttMeanSilPost',
-  ...Object.keys(FORCED_COLS).map((k) => `forced.${k}`),
-  ...Object.keys(LOOP_COLS).map((k) => `loop.${k}`),
+  ...FORCED_COLS.map((k) => `forced.${k}`),
+  ...LOOP_COLS.map((k) => `loop.${k}`),
 ];
 
 /**
@@ -303,8 +305,8 @@ export function phoneModelRows(
       uttGop,
       uttLpp,
       uttSil,
-      ...Object.values(FORCED_COLS).map((c) => f[c] ?? 0),
-      ...Object.values(LOOP_COLS).map((c) => f[c] ?? 0),
+      ...FORCED_COLS.map((c) => f[column(c)] ?? 0),
+      ...LOOP_COLS.map((c) => f[column(c)] ?? 0),
     ];
   });
 }
