@@ -40,12 +40,15 @@ describe('reading results: a recording of something else', { timeout: 30_000 }, 
     expect(view.challengingWords).toEqual([]);
     expect(view.weakSounds).toEqual([]);
     expect(view.tips).toEqual([]);
-    expect(screen.getByText(DEMO_INVENTED_TEXTS.noSoundsHeard)).toBeInTheDocument();
+    // No sounds, pauses, pace or intelligibility for a reading of another text.
+    expect(screen.queryByText('Weakest sounds')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('intelligibility')).not.toBeInTheDocument();
   });
 
   it('keeps the weak words of a reading of the text to practise, with no warning', () => {
     const view = toScoreView(phraseResponse(72));
     expect(view.answerIssue).toBe(false);
+    expect(view.notTheText).toBe(false);
     expect(view.challengingWords.map((w) => w.word)).toEqual(['think', 'We']);
   });
 });

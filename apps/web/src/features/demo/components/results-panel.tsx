@@ -92,70 +92,73 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
           {view.words.some((w) => w.uncertain) && ` ${DEMO_INVENTED_TEXTS.uncertainLegend}`}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
-        <Metric title="Weakest sounds">
-          {view.weakSounds.length ? (
-            <Group gap={6}>
-              {view.weakSounds.map((s) => (
-                <Badge
-                  key={s.label}
-                  variant="light"
-                  color={BAND_COLOR[scoreBand(s.score)]}
-                  size="lg"
-                  tt="none"
-                  title={`${s.score} / 100, e.g. in “${s.example}”`}
-                >
-                  {s.label} {s.score}
-                </Badge>
+      {/* Sounds, pauses, pace and intelligibility say nothing about a reading of another text. */}
+      {!view.notTheText && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
+          <Metric title="Weakest sounds">
+            {view.weakSounds.length ? (
+              <Group gap={6}>
+                {view.weakSounds.map((s) => (
+                  <Badge
+                    key={s.label}
+                    variant="light"
+                    color={BAND_COLOR[scoreBand(s.score)]}
+                    size="lg"
+                    tt="none"
+                    title={`${s.score} / 100, e.g. in “${s.example}”`}
+                  >
+                    {s.label} {s.score}
+                  </Badge>
+                ))}
+              </Group>
+            ) : (
+              <Text size="sm">
+                {view.words.some((w) => w.status !== 'omitted' && !w.uncertain)
+                  ? DEMO_INVENTED_TEXTS.allSoundsClear
+                  : DEMO_INVENTED_TEXTS.noSoundsHeard}
+              </Text>
+            )}
+          </Metric>
+          <Metric title="Pauses">
+            <Group gap="lg">
+              {(
+                [
+                  ['Pauses', view.pauses.pauses],
+                  ['Silences', view.pauses.silences],
+                  ['Hesitations', view.pauses.hesitations],
+                ] as const
+              ).map(([label, n]) => (
+                <Stack key={label} gap={0}>
+                  <Text fw={700} fz="xl" lh={1.2}>
+                    {n}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {label}
+                  </Text>
+                </Stack>
               ))}
             </Group>
-          ) : (
-            <Text size="sm">
-              {view.words.some((w) => w.status !== 'omitted' && !w.uncertain)
-                ? DEMO_INVENTED_TEXTS.allSoundsClear
-                : DEMO_INVENTED_TEXTS.noSoundsHeard}
-            </Text>
-          )}
-        </Metric>
-        <Metric title="Pauses">
-          <Group gap="lg">
-            {(
-              [
-                ['Pauses', view.pauses.pauses],
-                ['Silences', view.pauses.silences],
-                ['Hesitations', view.pauses.hesitations],
-              ] as const
-            ).map(([label, n]) => (
-              <Stack key={label} gap={0}>
-                <Text fw={700} fz="xl" lh={1.2}>
-                  {n}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {label}
-                </Text>
-              </Stack>
-            ))}
-          </Group>
-        </Metric>
-        <Metric title="Pace">
-          <RateGauge wpm={view.wordsPerMinute} />
-        </Metric>
-        <Metric title="Intelligibility">
-          <Badge
-            size="xl"
-            variant="light"
-            color={INTELLIGIBILITY_COLOR[view.intelligibility.label]}
-            data-testid="intelligibility"
-          >
-            {view.intelligibility.label}
-          </Badge>
-          {view.cefr && (
-            <Text size="sm" mt={8}>
-              Vocabulary {view.cefr.vocabulary ?? '–'} · Grammar {grammarLabel(view.cefr.grammar)}
-            </Text>
-          )}
-        </Metric>
-      </SimpleGrid>
+          </Metric>
+          <Metric title="Pace">
+            <RateGauge wpm={view.wordsPerMinute} />
+          </Metric>
+          <Metric title="Intelligibility">
+            <Badge
+              size="xl"
+              variant="light"
+              color={INTELLIGIBILITY_COLOR[view.intelligibility.label]}
+              data-testid="intelligibility"
+            >
+              {view.intelligibility.label}
+            </Badge>
+            {view.cefr && (
+              <Text size="sm" mt={8}>
+                Vocabulary {view.cefr.vocabulary ?? '–'} · Grammar {grammarLabel(view.cefr.grammar)}
+              </Text>
+            )}
+          </Metric>
+        </SimpleGrid>
+      )}
       {extra}
       {view.tips.length > 0 && (
         <List

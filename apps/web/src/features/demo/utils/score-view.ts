@@ -31,6 +31,8 @@ export interface ScoreView {
    * Reading: the recording is not a reading of the text shown. `overallExplanation` says which.
    */
   answerIssue: boolean;
+  /** Reading: the recording is not a reading of the text shown (nothing in it was scored). */
+  notTheText: boolean;
   weakSounds: WeakSound[];
   challengingWords: { word: string; score: number }[];
   pauses: { pauses: number; silences: number; hesitations: number };
@@ -101,6 +103,7 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
         ? { scored: p.scored_words, total: p.total_words, share: p.scored_share ?? 0 }
         : null,
     overallExplanation: a.overall_explanation ?? null,
+    notTheText,
     answerIssue: notTheText || Boolean(check && (check.empty || check.too_short || check.off_topic)),
     // Only words read and scored are named as words to practise: not uncertain ones (not scored),
     // omitted ones (not read) nor inserted or repeated speech (a matter of fluency).
