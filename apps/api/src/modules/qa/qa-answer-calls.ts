@@ -206,6 +206,10 @@ async function saveAnswers(
       };
     });
   await ctx.db.transaction(async (tx) => {
+    // Answers of one item are saved by more than one job (analysis, a scorecard's new teams, a
+    // question edit); the lock makes the item's flag the worst of the answers committed before it,
+    // not of what another job had not committed yet (a lost update turned a RED item GREEN).
+    await tx.select({ id: qaItems.id }).from(qaItems).where(eq(qaItems.id, itemId)).for('update');
     if (removeIds.length) {
       await tx
         .delete(qaAnswers)
