@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +94,46 @@ export function readWav16k(path: string): Pcm16k {
     offset += 8 + size + (size % 2);
   }
   throw new Error(`${path}: no data chunk`);
+}
+
+/** The whole train split (phone scores for all 2,500 recordings; `SPEECHOCEAN_TRAIN_DIR` overrides). */
+export const TRAIN_DIR = process.env.SPEECHOCEAN_TRAIN_DIR ?? sharedDataset('speechocean762-train');
+
+/** One line of the train split's labels.jsonl (see its README). */
+export interface TrainLabel {
+  id: string;
+  speaker: string;
+  text: string;
+  phones: string[];
+  phonesAccuracy: number[];
+  words: { text: string; phones: string[]; phonesAccuracy: number[] }[] | null;
+  audio: string;
+}
+
+/** Whether the train split is here (its labels; the audio of its dev recordings is the dev set's). */
+export const TRAIN_AVAILABLE = existsSync(join(TRAIN_DIR, 'labels.jsonl'));
+
+/** The train split's labels in file order. */
+export function loadTrainLabels(dir = TRAIN_DIR): TrainLabel[] {
+  return readFileSync(join(dir, 'labels.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as TrainLabel);
+}
+
+/** A dataset recording as 16 kHz PCM: WAV read directly, FLAC (the train split) through sox. */
+export function readAudio16k(path: string): Pcm16k {
+  if (path.endsWith('.wav')) return readWav16k(path);
+  const raw = execFileSync(
+    'sox',
+    [path, '-t', 'raw', '-e', 'signed', '-b', '16', '-r', '16000', '-c', '1', '-'],
+    {
+      maxBuffer: 1 << 28,
+    },
+  );
+  const samples = new Float32Array(raw.length >> 1);
+  for (let i = 0; i < samples.length; i++) samples[i] = raw.readInt16LE(i * 2) / 32768;
+  return { samples, sampleRate: 16000, durationSec: samples.length / 16000 };
 }
 
 /** The corpus's own pronunciations, so aligned phones match the phones the experts scored. */

@@ -20,42 +20,23 @@
  *   nice -n 19 npx tsx calibration/extract-posteriors.ts --shard 0/2 [--limit N]
  *   npx tsx calibration/extract-posteriors.ts --pack
  */
-import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { createAligner } from '../src/align/aligner.ts';
 import { phoneEvidence } from '../src/gop/posterior-features.ts';
 import { createPosteriorComputer, loadPtmModel } from '../src/posteriors/index.ts';
 import { computeContours } from '../src/scoring/contours.ts';
-import type { Pcm16k } from '../src/types.ts';
-import { readWav16k, sharedDataset } from './dataset.ts';
-import { CACHE_DIR, loadPosteriorRecords, type PosteriorRecord, type TrainLabel } from './posterior-cache.ts';
-
-const TRAIN_DIR = process.env.SPEECHOCEAN_TRAIN_DIR ?? sharedDataset('speechocean762-train');
+import { loadTrainLabels, readAudio16k, TRAIN_DIR } from './dataset.ts';
+import { CACHE_DIR, loadPosteriorRecords, type PosteriorRecord } from './posterior-cache.ts';
+import { packShards } from './shards.ts';
 
 const { values } = parseArgs({
   options: { shard: { type: 'string' }, limit: { type: 'string' }, pack: { type: 'boolean' } },
 });
 
 if (values.pack) {
-  for (const f of readdirSync(CACHE_DIR).filter((f) => f.endsWith('.jsonl'))) {
-    // Appends to what an earlier run packed under the same name.
-    const packed = join(CACHE_DIR, `${f}.gz`);
-    const before = existsSync(packed) ? gunzipSync(readFileSync(packed)) : Buffer.alloc(0);
-    writeFileSync(packed, gzipSync(Buffer.concat([before, readFileSync(join(CACHE_DIR, f))]), { level: 9 }));
-    unlinkSync(join(CACHE_DIR, f));
-    console.error(`packed ${f}`);
-  }
+  packShards(CACHE_DIR);
   process.exit(0);
 }
 
@@ -65,10 +46,7 @@ const out = join(CACHE_DIR, `shard-${k}-of-${n}.jsonl`);
 // Done anywhere (any shard file, plain or packed): a rerun with another --shard never repeats one.
 const done = new Set(loadPosteriorRecords().map((r) => r.id));
 
-const labels: TrainLabel[] = readFileSync(join(TRAIN_DIR, 'labels.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l));
+const labels = loadTrainLabels();
 // Round-robin over speakers (every speaker's 1st recording, then every 2nd…), so that a partial
 // run already covers all 125 speakers and speaker-disjoint folds are balanced.
 const rank = new Map<string, number>();
@@ -82,20 +60,6 @@ const order = labels
   .map((x) => x.l);
 const mine = order.filter((_, i) => i % n === k).slice(0, values.limit ? Number(values.limit) : undefined);
 
-function readAudio(path: string): Pcm16k {
-  if (path.endsWith('.wav')) return readWav16k(path);
-  const raw = execFileSync(
-    'sox',
-    [path, '-t', 'raw', '-e', 'signed', '-b', '16', '-r', '16000', '-c', '1', '-'],
-    {
-      maxBuffer: 1 << 28,
-    },
-  );
-  const samples = new Float32Array(raw.length >> 1);
-  for (let i = 0; i < samples.length; i++) samples[i] = raw.readInt16LE(i * 2) / 32768;
-  return { samples, sampleRate: 16000, durationSec: samples.length / 16000 };
-}
-
 const r = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
 const aligner = await createAligner();
@@ -106,7 +70,7 @@ let audioSec = 0;
 const already = mine.filter((l) => done.has(l.id)).length;
 for (const label of mine) {
   if (done.has(label.id)) continue;
-  const pcm = readAudio(join(TRAIN_DIR, label.audio));
+  const pcm = readAudio16k(join(TRAIN_DIR, label.audio));
   audioSec += pcm.durationSec;
   const al = await aligner.align(pcm, label.text, { skipDetection: false });
   const rec: PosteriorRecord = { id: label.id, speaker: label.speaker, ok: al.ok, words: [] };

@@ -3,18 +3,14 @@
  * split cached by calibration/extract-posteriors.ts, with the experts' phone scores, and the
  * posterior phone model fitted on a set of them (norms and trees on the same recordings).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { phoneFeatureRows } from '../src/gop/features.ts';
 import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
 import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
 import { type PosteriorPhoneModel, posteriorPhoneRows } from '../src/scoring/model.ts';
 import type { Alignment } from '../src/types.ts';
-import { sharedDataset } from './dataset.ts';
+import { loadTrainLabels } from './dataset.ts';
 import { type PhoneStage, phoneStatistics, type Sample, speakerFolds } from './fit-lib.ts';
-import { alignmentOf, evidenceOf, loadPosteriorRecords, type TrainLabel } from './posterior-cache.ts';
-
-export const TRAIN_DIR = process.env.SPEECHOCEAN_TRAIN_DIR ?? sharedDataset('speechocean762-train');
+import { alignmentOf, evidenceOf, loadPosteriorRecords } from './posterior-cache.ts';
 
 /** One cached train-split recording with its phone targets. */
 export interface PhoneUtt {
@@ -28,21 +24,9 @@ export interface PhoneUtt {
   yApprox: (number | null)[];
 }
 
-export function loadTrainLabels(): Map<string, TrainLabel> {
-  return new Map(
-    readFileSync(join(TRAIN_DIR, 'labels.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => {
-        const x = JSON.parse(l) as TrainLabel;
-        return [x.id, x];
-      }),
-  );
-}
-
 /** Every cached recording that aligned, with targets. */
 export function loadPhoneCorpus(): PhoneUtt[] {
-  const labels = loadTrainLabels();
+  const labels = new Map(loadTrainLabels().map((l) => [l.id, l]));
   return loadPosteriorRecords()
     .filter((r) => r.ok)
     .map((r) => {

@@ -1,25 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { LPR_PHONES, type PhoneEvidence } from '../src/gop/posterior-features.ts';
 import type { Alignment } from '../src/types.ts';
+import { readShards } from './shards.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Where calibration/extract-posteriors.ts writes its shards. */
 export const CACHE_DIR = join(here, 'posteriors-train');
-
-/** One line of the train split's labels.jsonl (see its README). */
-export interface TrainLabel {
-  id: string;
-  speaker: string;
-  text: string;
-  phones: string[];
-  phonesAccuracy: number[];
-  words: { text: string; phones: string[]; phonesAccuracy: number[] }[] | null;
-  audio: string;
-}
 
 /** One recording as cached (compact keys: the cache holds ~50k phones). */
 export interface PosteriorRecord {
@@ -49,15 +37,7 @@ export interface PosteriorRecord {
 
 /** Every cached recording (plain and gzipped shards). */
 export function loadPosteriorRecords(dir = CACHE_DIR): PosteriorRecord[] {
-  if (!existsSync(dir)) return [];
-  const out: PosteriorRecord[] = [];
-  for (const f of readdirSync(dir).sort()) {
-    if (!f.endsWith('.jsonl') && !f.endsWith('.jsonl.gz')) continue;
-    const buf = readFileSync(join(dir, f));
-    const text = f.endsWith('.gz') ? gunzipSync(buf).toString('utf8') : buf.toString('utf8');
-    for (const line of text.split('\n')) if (line.trim()) out.push(JSON.parse(line));
-  }
-  return out;
+  return readShards<PosteriorRecord>(dir);
 }
 
 /** The cached per-phone evidence of a recording, as `phoneEvidence` returned it (rounded). */

@@ -4,7 +4,9 @@ import { createRecogniser, transcribeLong } from './asr/index.ts';
 import { checkSpeech, type DurationLimits, decodeAudioWithVoice, TASK_LIMITS } from './audio/decode.ts';
 import type { VoicedSegment } from './audio/vad.ts';
 import { analyseContent as defaultContentAnalyser, maskProfanity } from './content/index.ts';
+import { assessDelivery, type DeliveryModel, loadDeliveryModel } from './delivery/assess.ts';
 import { isFilledPause, type TimedWord } from './fluency/events.ts';
+import { sharedPosteriorComputer } from './posteriors/index.ts';
 import { assembleAnalysis, type UtteranceScores } from './profiles/assemble.ts';
 import { maskWordResult, recognisedScores } from './profiles/recognised.ts';
 import { defaultScorer } from './profiles/scorer.ts';
@@ -49,6 +51,12 @@ export interface EngineOptions {
   meetingScoredSec?: number;
   /** Override the duration limits per task. */
   limits?: Partial<Record<SpeechTask, DurationLimits>>;
+  /**
+   * Free speech and meetings: the transcript-free pronunciation and fluency scales
+   * (`src/delivery/`); the installed ones by default, `null` for none (then both come from the
+   * recognised words, see `recognisedScores`).
+   */
+  delivery?: DeliveryModel | null;
 }
 
 /** The steps of an analysis, in order; a reading has no transcribing step. */
@@ -114,6 +122,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     return recogniser;
   };
   const analyseContent: ContentAnalyser = opts.analyseContent ?? defaultContentAnalyser;
+  const deliveryModel = opts.delivery === undefined ? loadDeliveryModel() : opts.delivery;
 
   async function prepare(
     input: AnalyzeInput,
@@ -187,6 +196,10 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
     progress: ProgressReporter,
   ): Promise<SpeechAnalysis> {
     const maxScored = input.task === 'meeting' ? (opts.meetingScoredSec ?? 300) : Number.POSITIVE_INFINITY;
+    // Up to the same seconds of speech as the words scored sound by sound (a meeting's first 300 s).
+    const delivery = deliveryModel
+      ? assessDelivery(pcm, voiced, sharedPosteriorComputer(), deliveryModel, maxScored)
+      : undefined;
     const chunks = await scoreRecognised(pcm, transcript.words, aligner, scorer, maxScored, (f) =>
       progress('scoring', f),
     );
@@ -210,12 +223,14 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
         ? recognisedScores(
             combine(chunks),
             masked.map((c) => ({ words: c.words, pronunciation: c.scores?.overall.pronunciation ?? null })),
+            delivery,
           )
         : { pronunciation: 0, fluency: 0, prosody: 0, total: 0 },
       transcript: maskProfanity(transcript.text),
       rawTranscript: transcript.text,
       topic: input.topic,
       content,
+      deliverySec: delivery?.speechSec,
     });
   }
 

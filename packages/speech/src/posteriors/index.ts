@@ -1,6 +1,7 @@
 /**
  * Frame-level phone posteriors from the acoustic model's context-independent states (README,
- * "Frame-level phone posteriors"). Not used by the scoring pipeline yet.
+ * "Frame-level phone posteriors"): the reading scorer's phone evidence and the delivery of
+ * unscripted speech (`src/delivery/`).
  */
 export { type FrameAgreement, frameAgreement, framesOf } from './aligned-frames.ts';
 export { computeFeatures, type Features } from './features.ts';
@@ -18,6 +19,7 @@ export {
   type PosteriorComputer,
   type PosteriorOptions,
   phonePosteriors,
+  sharedPosteriorComputer,
   topPhones,
 } from './posteriors.ts';
 export { type SenoneOptions, scoreSenones, TOP_N } from './senones.ts';

@@ -1,7 +1,7 @@
 import { addNoise } from '../align/noise.ts';
 import { computeFeatures } from './features.ts';
 import { createFrontEnd, type FrontEnd } from './frontend.ts';
-import type { PtmModel } from './model.ts';
+import { loadPtmModel, type PtmModel } from './model.ts';
 import { type SenoneOptions, scoreSenones } from './senones.ts';
 
 /**
@@ -113,4 +113,15 @@ export function topPhones(post: PhonePosteriors, t: number, k = 3): { phone: str
     (a, b) => post.logPost[t * n + b] - post.logPost[t * n + a],
   );
   return order.slice(0, k).map((p) => ({ phone: post.phones[p], logPost: post.logPost[t * n + p] }));
+}
+
+let shared: PosteriorComputer | undefined;
+
+/**
+ * The process's computer for Debian's en-us model, created on first use (≈ 10 MB of model) and
+ * shared by the reading scorer and the delivery of unscripted speech (calls are synchronous).
+ */
+export function sharedPosteriorComputer(): PosteriorComputer {
+  shared ??= createPosteriorComputer(loadPtmModel());
+  return shared;
 }

@@ -35,6 +35,8 @@ export interface AssembleInput {
   content?: ContentAnalysis;
   /** Reading: false when the recording is not a reading of the text (see `AlignmentScores`). */
   matchesText?: boolean;
+  /** Recognised speech scored by the delivery scales: the seconds of speech they heard. */
+  deliverySec?: number;
 }
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
@@ -50,7 +52,12 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
   });
   const recognised = task !== 'reading';
   const notTheText = task === 'reading' && input.matchesText === false;
-  const profile = buildPronunciationProfile(words, clamp100(scores.pronunciation), recognised);
+  const profile = buildPronunciationProfile(
+    words,
+    clamp100(scores.pronunciation),
+    recognised,
+    input.deliverySec,
+  );
   const pronunciation = notTheText ? { ...profile, explanation: NOT_THE_TEXT } : profile;
   const scoredWords = scorableWords(words).length;
   const coverage = recognised

@@ -63,11 +63,14 @@ export function scorableWords(words: WordResult[]): WordResult[] {
  * @param score calibrated pronunciation score 0–100; the mean word score when absent.
  * @param recognised recognised speech: the explanation says how many of the recognised words could be
  *   scored ("We could score 12 of 40 words…").
+ * @param deliverySec recognised speech whose score comes from all of it (the delivery scales): the
+ *   seconds heard, said in the explanation.
  */
 export function buildPronunciationProfile(
   words: WordResult[],
   score?: number,
   recognised = words.some((w) => w.uncertain),
+  deliverySec?: number,
 ): PronunciationProfile {
   const spoken = scorableWords(words);
   const overall =
@@ -92,6 +95,7 @@ export function buildPronunciationProfile(
           words.filter((w) => w.status !== 'omitted').length,
           challenging,
           worst,
+          deliverySec,
         )
       : explainPronunciation(overall, spoken.length, challenging, worst),
     goodExamples: unique(mastered.map((w) => w.word)).slice(0, 3),
@@ -153,19 +157,29 @@ function explainPronunciation(
   return `${head}; the /${info.ipa}/ sound (${respell(worst.phone)}) caused the most trouble.`;
 }
 
-/** Recognised speech: how much could be scored first, then what the scored words showed. */
+/**
+ * Recognised speech: how much could be scored word by word first, then what those words showed;
+ * with `deliverySec`, the score itself comes from all the speech and the last sentence says so.
+ */
 function explainRecognised(
   score: number,
   scored: number,
   recognised: number,
   challenging: WordResult[],
   worst: PhoneStats | undefined,
+  deliverySec?: number,
 ): string {
+  const basis =
+    deliverySec === undefined
+      ? ''
+      : ` Pronunciation ${score}% is judged from all ${Math.round(deliverySec)} s of speech: how clearly it matched English sounds, with its pace and pauses.`;
   if (recognised === 0) return 'No words could be recognised, so pronunciation could not be scored.';
   const share = Math.round((100 * scored) / recognised);
   const head = `We could score ${scored} of ${recognised} words (${share}%)`;
   if (scored === 0)
-    return `${head}: the recogniser was not sure what was said, so pronunciation could not be scored.`;
+    return basis
+      ? `${head}: the recogniser was not sure what was said, so no word was scored on its own.${basis}`
+      : `${head}: the recogniser was not sure what was said, so pronunciation could not be scored.`;
   const rest = scored < recognised ? '; the recogniser was not sure of the others' : '';
   const clear = scored - challenging.length;
   const verdict =
@@ -175,7 +189,9 @@ function explainRecognised(
   const trouble = worst
     ? `, and the /${phonemeInfo(worst.phone).ipa}/ sound (${respell(worst.phone)}) caused the most trouble`
     : '';
-  return `${head}${rest}. Of those, ${verdict}${trouble} (${score}%).`;
+  return basis
+    ? `${head}${rest}. Of those, ${verdict}${trouble}.${basis}`
+    : `${head}${rest}. Of those, ${verdict}${trouble} (${score}%).`;
 }
 
 /** One line on what drove a word's score: its weakest phone, or that it was clear or missing. */

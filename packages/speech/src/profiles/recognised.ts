@@ -10,17 +10,31 @@ export interface RecognisedChunk {
 }
 
 /**
- * Utterance scores of recognised speech (free speech, meetings). Pronunciation comes from the words
- * the recogniser was sure of: each chunk's calibrated pronunciation counts as many times as it holds
- * such words, so a stretch where the recogniser was sure of nothing counts for nothing; 0 when it was
- * sure of no word. (The mean word score of the sure words alone agreed with the experts far less:
- * PCC 0.10 against 0.68 on the dev set's 51 speakers, see the speech README.) Fluency and prosody
- * are the scorer's, over all chunks. The total is the mean of pronunciation and fluency: the scorer's
- * own total was fitted on read sentences, where it also weighs how accurately a known text was read,
- * and on recognised speech it agreed with the experts far less (bench:speech-free, speakers held out:
- * PCC 0.570 against 0.707 for this mean).
+ * Utterance scores of recognised speech (free speech, meetings).
+ *
+ * With `delivery` (the installed transcript-free scales, `src/delivery/`), pronunciation and
+ * fluency come from all voiced speech — how clearly it matched English sounds, its pace and its
+ * pauses — and not from the recogniser's words, which are mostly wrong on learner speech (issue 26:
+ * held out, 0.66 with the experts' accuracy and 0.78 with their fluency, against 0.05–0.10 and 0.58
+ * for the word-based scores on other speakers).
+ *
+ * Without it (engines given fake models in tests) pronunciation comes from the words the recogniser
+ * was sure of: each chunk's calibrated pronunciation counts as many times as it holds such words;
+ * 0 when it was sure of no word. Fluency then is the scorer's, over all chunks.
+ *
+ * Prosody is the scorer's, over all chunks. The total is the mean of pronunciation and fluency (the
+ * scorer's own total was fitted on read sentences, where it also weighs how accurately a known text
+ * was read).
  */
-export function recognisedScores(all: UtteranceScores, chunks: RecognisedChunk[]): UtteranceScores {
+export function recognisedScores(
+  all: UtteranceScores,
+  chunks: RecognisedChunk[],
+  delivery?: { pronunciation: number; fluency: number },
+): UtteranceScores {
+  if (delivery) {
+    const { pronunciation, fluency } = delivery;
+    return { ...all, pronunciation, fluency, total: (pronunciation + fluency) / 2 };
+  }
   let weight = 0;
   let sum = 0;
   for (const c of chunks) {

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalisedGop } from '../gop/features.ts';
 import { type PhoneEvidence, phoneEvidence } from '../gop/posterior-features.ts';
-import { createPosteriorComputer, loadPtmModel, type PosteriorComputer } from '../posteriors/index.ts';
+import { sharedPosteriorComputer } from '../posteriors/index.ts';
 import type { AlignedWord, Alignment, OverallScores, Pcm16k } from '../types.ts';
 import { computeContours } from './contours.ts';
 import { detectExtraWords } from './extra-words.ts';
@@ -126,8 +126,6 @@ const round = (v: number) => Math.round(v);
 /** A 0–10 prediction as displayed: through the model's display mapping, kept on the scale. */
 const shown = (v: number, map: Stretch | undefined) => Math.min(10, Math.max(0, stretch(v, map)));
 
-let posteriors: PosteriorComputer | undefined;
-
 /**
  * Scores a reading from its alignment and audio, as the product does: energy and pitch contours,
  * and for a model that scores phones from posteriors (the 16 kHz one) the frame-level phone
@@ -138,8 +136,7 @@ export function scoreReading(al: Alignment, pcm: Pcm16k, model?: CalibratedModel
   const contours = computeContours(pcm);
   let evidence: PhoneEvidence[] | undefined;
   if (fitted.posterior && al.ok) {
-    posteriors ??= createPosteriorComputer(loadPtmModel());
-    evidence = phoneEvidence(al, posteriors.compute(pcm.samples), contours.energyDb);
+    evidence = phoneEvidence(al, sharedPosteriorComputer().compute(pcm.samples), contours.energyDb);
   }
   return scoreAlignment(al, { model: fitted, extra: { contours, evidence } });
 }
