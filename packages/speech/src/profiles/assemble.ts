@@ -120,6 +120,10 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
       task,
       words,
       text: input.referenceText ?? input.transcript,
+      delivery:
+        input.deliverySec === undefined
+          ? undefined
+          : { pronunciation: pronunciation.score, speechSec: input.deliverySec },
     }),
     prosody: { score: prosodyScore, explanation: explainProsody(prosodyScore, fluency) },
     ...(input.content ? { content: input.content } : {}),

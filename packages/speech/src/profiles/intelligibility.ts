@@ -11,19 +11,29 @@ export interface IntelligibilityInput {
   words: WordResult[];
   /** The text as written (reference or transcript), used to find abbreviations by their capitals. */
   text: string;
+  /**
+   * Recognised speech scored by the delivery scales: its pronunciation score (from all the speech)
+   * and the seconds heard. The score then comes from the speaker's speech, not from how sure the
+   * recogniser was (issue 26).
+   */
+  delivery?: { pronunciation: number; speechSec: number };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * How well a listener would understand the speech. Free speech and meetings: the recogniser's mean
- * word confidence (an automatic listener's certainty). Reading: the words are known, so the
- * recogniser's view is replaced by the share of pronunciation quality heard (mean word score).
+ * How well a listener would understand the speech. Reading: the words are known, so the mean word
+ * score and the share of words clear enough to follow. Free speech and meetings with `delivery`:
+ * the delivery pronunciation score (how clearly all the speech matched English sounds, with its
+ * pace and pauses) — the recogniser failing on a learner is not the learner being hard to follow.
+ * Without it: the recogniser's mean word confidence and the share of words it followed.
+ * `transcriptConfidence` is always the recogniser's (reading: the mean word score).
  */
 export function buildIntelligibilityProfile({
   task,
   words,
   text,
+  delivery,
 }: IntelligibilityInput): IntelligibilityProfile {
   const spoken = words.filter((w) => w.status !== 'omitted' && w.normalised !== '');
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -34,7 +44,7 @@ export function buildIntelligibilityProfile({
   const understood = spoken.length
     ? spoken.filter((w) => !w.uncertain && w.score > 60).length / spoken.length
     : 0;
-  const score = Math.round(100 * (0.5 * confidence + 0.5 * understood));
+  const score = delivery ? delivery.pronunciation : Math.round(100 * (0.5 * confidence + 0.5 * understood));
   // The recogniser's guesses are not words the learner said: no word feedback on them.
   const wordStats = lowestWords(spoken.filter((w) => !w.uncertain));
   const uncertain = spoken.filter((w) => w.uncertain).length;
@@ -43,10 +53,15 @@ export function buildIntelligibilityProfile({
 
   return {
     score,
-    explanation: explain(confidence, humanized, understood, wordStats, {
-      uncertain,
-      words: spoken.length,
-    }),
+    explanation: delivery
+      ? explainFromSpeech(score, delivery.speechSec, confidence, humanized, wordStats, {
+          uncertain,
+          words: spoken.length,
+        })
+      : explain(confidence, humanized, understood, wordStats, {
+          uncertain,
+          words: spoken.length,
+        }),
     transcriptConfidence: { value: confidence, humanizedValue: humanized },
     causeOfLowScore: { wordStats, abbreviationStats },
   };
@@ -111,4 +126,28 @@ function explain(
     .map((w) => `"${w.word}"`)
     .join(' and ');
   return `${head}: ${share}; ${hardest} ${wordStats.length === 1 ? 'was' : 'were'} hardest to make out.`;
+}
+
+/** Intelligibility judged from the speech; what the recogniser made of it follows as a caveat. */
+function explainFromSpeech(
+  score: number,
+  speechSec: number,
+  confidence: number,
+  humanized: string,
+  wordStats: { word: string; averageScore: number }[],
+  counts: { uncertain: number; words: number },
+): string {
+  const head = `Intelligibility ${score}: judged from how clearly all ${Math.round(speechSec)} s of speech matched English sounds, with its pace and pauses.`;
+  const transcript =
+    counts.uncertain > 0
+      ? ` The recogniser was unsure of ${counts.uncertain} of ${counts.words} words (${humanized.toLowerCase()} transcript confidence, ${confidence.toFixed(2)}), so its transcript is approximate.`
+      : '';
+  const hardest = wordStats
+    .slice(0, 2)
+    .map((w) => `"${w.word}"`)
+    .join(' and ');
+  const words = hardest
+    ? ` Of the words it was sure of, ${hardest} ${wordStats.length === 1 ? 'was' : 'were'} hardest to make out.`
+    : '';
+  return `${head}${transcript}${words}`;
 }
