@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { messages, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
-import { fakeMicLaunch } from '../demo/demo-mic.ts';
+import { fakeMicLaunch, recordingSent } from '../demo/demo-mic.ts';
 import { uniqueEmail } from '../fixtures/accounts.ts';
 import {
   adminSignsIn,
@@ -151,12 +151,31 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await expect(page.getByText('Time is up for this part.')).toBeVisible();
   await shot(page, '7-time-up');
 
-  // Free speech: one recorded answer on the topic; then the summary.
+  // Free speech: one recorded answer on the topic. Its send fails on the server (a 500, sent again a
+  // few times by itself, then shown): the recording is kept and Try again sends the same one; then
+  // the summary.
+  const failures = 4;
+  const sent: string[] = [];
+  await page.route('**/api/assessment/form/activity', async (route) => {
+    sent.push(recordingSent(route.request()));
+    if (sent.length > failures) return route.continue();
+    return route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Internal error.' } } });
+  });
   await page.getByRole('button', { name: 'Start Free speech' }).click();
   await expect(page.getByTestId('free-speech-topic')).toHaveText(/^Describe a normal day at work/);
   await shot(page, '8-free-speech');
   await record(page, 9_000, undefined, true);
+  await expect(page.getByRole('alert')).toHaveText(messages.general.server, { timeout: 60_000 });
+  await expect(
+    page.getByText('Your recording is kept. Send it again, or record a new answer.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  expect(sent).toHaveLength(failures);
+  await shot(page, '8-free-speech-try-again');
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/assessment\/summary$/, { timeout: 120_000 });
+  expect(sent).toHaveLength(failures + 1);
+  expect(new Set(sent).size).toBe(1);
   await expect(
     page.getByRole('heading', { name: `Thank you, ${name}. Your test is complete.` }),
   ).toBeVisible();

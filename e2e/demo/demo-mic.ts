@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 
 /** Absolute path of a fake-microphone recording (made by e2e/fixtures/audio/make-audio.sh). */
 export const micFile = (name: string) => fileURLToPath(new URL(`../fixtures/audio/${name}`, import.meta.url));
@@ -38,4 +39,18 @@ export async function holdRecord(page: Page, ms: number) {
     recording()?.dispatchEvent(new PointerEvent('pointerup', { bubbles: true }));
   }, ms);
   await page.mouse.up();
+}
+
+/**
+ * A fingerprint (SHA-256) of the recording a multipart request carries in its `audio` file, the
+ * boundaries and other fields left out: two requests with the same fingerprint sent the same take.
+ */
+export function recordingSent(request: Request): string {
+  const body = request.postDataBuffer() ?? Buffer.alloc(0);
+  const boundary = body.subarray(0, body.indexOf('\r\n')).toString();
+  const file = body.indexOf('name="audio"');
+  if (!boundary || file < 0) throw new Error('The request carries no "audio" file.');
+  const start = body.indexOf('\r\n\r\n', file) + 4;
+  const end = body.indexOf(`\r\n${boundary}`, start);
+  return createHash('sha256').update(body.subarray(start, end)).digest('hex');
 }

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
 import { tokenStorage } from '../../../lib/api-client';
+import { FakeMediaRecorder } from '../../../lib/recorder/fake-media.test-helper';
 import { LANDED, renderRoutes } from '../../../lib/render-routes.test-helper';
 import {
   answered,
@@ -15,7 +16,32 @@ import {
 } from '../candidate-fixtures.test-helper';
 import { CANDIDATE_TEXTS } from '../texts';
 import { AssessmentPage } from './assessment-page';
-import { ACTIVITY, contextOf, FORM, LOAD, openRunner as open, setUpRunner } from './runner.test-helper';
+import {
+  ACTIVITY,
+  contextOf,
+  FORM,
+  LOAD,
+  openRunner as open,
+  record,
+  setUpRunner,
+} from './runner.test-helper';
+
+/** The test at its free answer, with `seconds` left on the part's clock. */
+const atFreeSpeech = (seconds = 100) =>
+  status({
+    Reading: FINISHED,
+    Listening: FINISHED,
+    ReadingComprehension: FINISHED,
+    FreeSpeech: running('f-MEDIUM', seconds, { level: 'MEDIUM' }),
+  });
+const ALL_DONE = status({
+  Reading: FINISHED,
+  Listening: FINISHED,
+  ReadingComprehension: FINISHED,
+  FreeSpeech: FINISHED,
+});
+const storageFull = () =>
+  json(507, { error: { code: 'STORAGE_FULL', message: 'The server has no room left.' } });
 
 // A shared, loaded machine can make Mantine renders slow: allow more than the default 5 s.
 describe('the runner never loses an answer', { timeout: 30_000 }, () => {
@@ -121,6 +147,74 @@ describe('the runner never loses an answer', { timeout: 30_000 }, () => {
     expect(await screen.findByText('What did the ADVANCED speaker ask for?')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(api.callsTo(LOAD).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps a free answer the server failed on, and Try again sends the same recording with its key', async () => {
+    const api = fakeApi();
+    api.on(FORM, storageFull, () => answered(ALL_DONE));
+    const router = open(api, atFreeSpeech());
+    expect(await screen.findByTestId('free-speech-topic')).toBeInTheDocument();
+    api.on(LOAD, () => json(200, candidateTest(atFreeSpeech())));
+    await record(35_000);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server error');
+    expect(screen.getByText(CANDIDATE_TEXTS.recordingKept)).toBeInTheDocument();
+    // Recording a new answer instead stays possible.
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+    api.on(LOAD, () => json(409, { error: { code: 'CONFLICT', message: 'finished' } }));
+    fireEvent.click(screen.getByRole('button', { name: CANDIDATE_TEXTS.retry }));
+
+    expect(
+      await screen.findByRole('heading', { name: CANDIDATE_TEXTS.thankYou('Ann Lee') }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.assessmentSummary.path);
+    const [first, second] = api.callsTo(FORM);
+    expect(api.callsTo(FORM)).toHaveLength(2);
+    // The same recording (one take on the microphone) with the same meta and idempotency key.
+    expect(FakeMediaRecorder.instances).toHaveLength(1);
+    expect(second.audio?.size).toBeGreaterThan(0);
+    expect(await second.audio?.text()).toBe(await first.audio?.text());
+    expect(second.body).toEqual(first.body);
+    expect(contextOf(second.body)).toMatchObject({ itemId: 'f-MEDIUM', part: 'FreeSpeech' });
+  });
+
+  it('offers no Try again for a recording the server refused; a new recording is sent instead', async () => {
+    const api = fakeApi();
+    api.on(
+      FORM,
+      () => json(422, { error: { code: 'UNPROCESSABLE', message: 'No speech was heard in the recording.' } }),
+      () => answered(ALL_DONE),
+    );
+    open(api, atFreeSpeech());
+    expect(await screen.findByTestId('free-speech-topic')).toBeInTheDocument();
+    api.on(LOAD, () => json(200, candidateTest(atFreeSpeech())));
+    await record(20_000);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No speech was heard in the recording.');
+    expect(screen.queryByRole('button', { name: CANDIDATE_TEXTS.retry })).not.toBeInTheDocument();
+    api.on(LOAD, () => json(409, { error: { code: 'CONFLICT', message: 'finished' } }));
+    await record(21_000);
+    expect(
+      await screen.findByRole('heading', { name: CANDIDATE_TEXTS.thankYou('Ann Lee') }),
+    ).toBeInTheDocument();
+    const [first, second] = api.callsTo(FORM);
+    expect(FakeMediaRecorder.instances).toHaveLength(2);
+    expect(contextOf(second.body).idempotencyKey).not.toBe(contextOf(first.body).idempotencyKey);
+  });
+
+  it("withdraws Try again when the part's clock runs out, and ends the part as usual", async () => {
+    const api = fakeApi();
+    api.on(FORM, storageFull);
+    api.on(ACTIVITY, () => answered(ALL_DONE));
+    open(api, atFreeSpeech(3));
+    expect(await screen.findByTestId('free-speech-topic')).toBeInTheDocument();
+    await record(1500);
+    expect(await screen.findByRole('button', { name: CANDIDATE_TEXTS.retry })).toBeInTheDocument();
+    api.on(LOAD, () => json(409, { error: { code: 'CONFLICT', message: 'finished' } }));
+    expect(
+      await screen.findByRole('heading', { name: CANDIDATE_TEXTS.thankYou('Ann Lee') }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(FORM)).toHaveLength(1);
+    expect(api.callsTo(ACTIVITY).map((c) => (c.body as { type: string }).type)).toEqual(['timeout']);
   });
 
   it('returns to sign-in when the candidate token is refused', async () => {

@@ -1,6 +1,6 @@
 import type { CandidateTest, TestLevel, TestPart } from '@agaton/contracts';
-import { Alert, Divider, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlarm, IconAlertCircle, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlarm, IconAlertCircle, IconReload, IconWifiOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Recording } from '../../../lib/recorder/use-recorder';
 import { usePartClock } from '../hooks/use-part-clock';
@@ -43,7 +43,16 @@ export function TestRunner({ test: loaded, onSignedOut }: TestRunnerProps) {
   const expired = left === 0;
   const [recording, setRecording] = useState(false);
   const timedOut = useRef<string | null>(null);
-  const { run, saving } = runner;
+  const { run, saving, kept } = runner;
+  // A failed recording can be sent again while its question is still open: its part's clock running,
+  // nothing being sent or recorded. Once the clock runs out the part ends as it would have without it.
+  const canSendAgain =
+    !!kept &&
+    screen.kind === 'item' &&
+    kept.meta.context.itemId === screen.item.id &&
+    !expired &&
+    !recording &&
+    !saving;
 
   // The clock ran out: once the microphone is free and no answer is in flight, end the part.
   useEffect(() => {
@@ -139,13 +148,23 @@ export function TestRunner({ test: loaded, onSignedOut }: TestRunnerProps) {
         retrying={runner.retrying}
         error={runner.error}
         expired={expired && running}
+        onSendAgain={canSendAgain ? runner.sendKeptAgain : undefined}
       />
     </Stack>
   );
 }
 
-/** Saving, retrying, time up and refusals, announced politely (errors assertively). */
-function RunnerStatus(props: { saving: boolean; retrying: boolean; error: string | null; expired: boolean }) {
+/**
+ * Saving, retrying, time up and refusals, announced politely (errors assertively); after a failed
+ * recording, Try again sends the kept one (the microphone above records a new answer instead).
+ */
+function RunnerStatus(props: {
+  saving: boolean;
+  retrying: boolean;
+  error: string | null;
+  expired: boolean;
+  onSendAgain?: () => void;
+}) {
   return (
     <Stack gap="sm" aria-live="polite">
       {props.expired && (
@@ -166,6 +185,16 @@ function RunnerStatus(props: { saving: boolean; retrying: boolean; error: string
         <Alert color="red" role="alert" icon={<IconAlertCircle />}>
           {props.error}
         </Alert>
+      )}
+      {props.error && props.onSendAgain && (
+        <Stack gap={6} align="center" data-testid="send-again">
+          <Text size="sm" c="dimmed" ta="center">
+            {CANDIDATE_TEXTS.recordingKept}
+          </Text>
+          <Button variant="light" leftSection={<IconReload size={18} />} onClick={props.onSendAgain}>
+            {CANDIDATE_TEXTS.retry}
+          </Button>
+        </Stack>
       )}
     </Stack>
   );

@@ -2,6 +2,7 @@ import type { AssessmentStatus, CandidateTest } from '@agaton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { worthSendingAgain } from '../../../lib/send-again';
 import { candidateTestKey, type OutgoingActivity, sendActivity } from '../api/candidate-api';
 import { sendReliably } from '../api/send-reliably';
 import {
@@ -19,9 +20,17 @@ export interface RunnerState {
   retrying: boolean;
   /** A refusal retrying cannot fix (e.g. an unusable recording); the candidate may try again. */
   error: string | null;
+  /**
+   * The recorded answer whose send failed for a reason a second send may fix (a server error), kept
+   * in memory with its idempotency key: `sendKeptAgain` sends the same recording; a new answer drops it.
+   */
+  kept: KeptAnswer | null;
 }
 
-const IDLE: RunnerState = { saving: false, retrying: false, error: null };
+/** A recorded answer (reading or free answer) as it was sent. */
+export type KeptAnswer = Extract<PendingActivity, { kind: 'form' }>;
+
+const IDLE: RunnerState = { saving: false, retrying: false, error: null, kept: null };
 
 /** The later of two statuses by server time (an answer's status versus a reload's). */
 export function newerStatus(a: AssessmentStatus | null, b: AssessmentStatus): AssessmentStatus {
@@ -71,12 +80,12 @@ export function useTestRunner({ test, onSignedOut }: UseTestRunnerOptions) {
       busy.current = true;
       const signal = life.current?.signal;
       const pending: PendingActivity = { ...activity, challengeId };
-      setState({ saving: true, retrying: false, error: null });
+      setState({ ...IDLE, saving: true });
       try {
         await savePending(pending);
         const status = await sendReliably(() => sendActivity(pending), {
           signal,
-          onRetry: () => setState({ saving: true, retrying: true, error: null }),
+          onRetry: () => setState({ ...IDLE, saving: true, retrying: true }),
         });
         clearPending();
         await apply(status);
@@ -93,7 +102,8 @@ export function useTestRunner({ test, onSignedOut }: UseTestRunnerOptions) {
         clearPending();
         // 409: the server is elsewhere (another tab answered, a part ended): take its state.
         const conflict = error instanceof ApiError && error.status === 409;
-        setState({ saving: false, retrying: false, error: conflict ? null : errorMessage(error) });
+        const kept = pending.kind === 'form' && worthSendingAgain(error) ? pending : null;
+        setState({ ...IDLE, error: conflict ? null : errorMessage(error), kept });
         await queryClient.invalidateQueries({ queryKey: candidateTestKey });
         return false;
       } finally {
@@ -116,5 +126,17 @@ export function useTestRunner({ test, onSignedOut }: UseTestRunnerOptions) {
 
   const clearError = useCallback(() => setState((s) => (s.error ? { ...s, error: null } : s)), []);
 
-  return { ...state, status: newerStatus(answeredStatus, test.assessmentStatus), run, clearError };
+  /** Try again: the kept recording, sent again as it was (same key, so it never counts twice). */
+  const { kept } = state;
+  const sendKeptAgain = useCallback(() => {
+    if (kept) void run(kept);
+  }, [kept, run]);
+
+  return {
+    ...state,
+    status: newerStatus(answeredStatus, test.assessmentStatus),
+    run,
+    clearError,
+    sendKeptAgain,
+  };
 }

@@ -156,6 +156,56 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('free-speech-state')).toHaveAttribute('data-state', 'idle');
   });
 
+  it('keeps a free answer whose scoring timed out, and Try again sends the same recording', async () => {
+    const score = vi
+      .fn<(audio: Blob, question: string) => Promise<ReturnType<typeof freeSpeechResponse>>>()
+      .mockRejectedValueOnce(new ScoreRequestError(503, 'Scoring took too long. Please try again.'))
+      .mockResolvedValueOnce(freeSpeechResponse(74));
+    renderFreeSpeech(score);
+    await hold(35_000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
+    expect(screen.getByText(DEMO_INVENTED_TEXTS.recordingKept)).toBeInTheDocument();
+    // Recording again stays possible beside it.
+    expect(recordButton()).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain }));
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('74');
+    expect(score).toHaveBeenCalledTimes(2);
+    const [[first], [second]] = score.mock.calls;
+    expect(second).toBe(first);
+    expect(first.size).toBeGreaterThan(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).not.toBeInTheDocument();
+  });
+
+  it('keeps a reading lost to the connection for Try again; a new take replaces it', async () => {
+    const score = vi
+      .fn<(audio: Blob, phrase: string) => Promise<ReturnType<typeof phraseResponse>>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(phraseResponse(66));
+    renderReading(score);
+    await hold(2000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
+    fireEvent.click(screen.getByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain }));
+    await waitFor(() => expect(score).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).toBeInTheDocument();
+    expect(score.mock.calls[1][0]).toBe(score.mock.calls[0][0]);
+    // Recording again instead: the new take is scored, the kept one is dropped.
+    await hold(3000);
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('66');
+    expect(score.mock.calls[2][0]).not.toBe(score.mock.calls[0][0]);
+    expect(screen.queryByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).not.toBeInTheDocument();
+  });
+
+  it('offers no Try again when the recording itself was refused (422)', async () => {
+    const score = vi.fn(async () => Promise.reject(new ScoreRequestError(422, 'No speech was heard.')));
+    renderFreeSpeech(score);
+    await hold(5000);
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
+    expect(screen.queryByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).not.toBeInTheDocument();
+    expect(recordButton()).toBeEnabled();
+  });
+
   it('keeps uploading while a busy server asks to wait, then shows the score', async () => {
     const score = vi
       .fn<() => Promise<ReturnType<typeof freeSpeechResponse>>>()

@@ -110,6 +110,7 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
         info={null}
         error={run.error}
         recorderError={recorder.error}
+        onRetry={run.canRetry && recorder.status === 'idle' ? run.retry : undefined}
       />
       {run.view && run.response && (
         <ResultsPanel

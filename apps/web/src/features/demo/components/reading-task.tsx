@@ -87,6 +87,7 @@ export function ReadingTask({
         info={run.info}
         error={run.error}
         recorderError={recorder.error}
+        onRetry={run.canRetry && recorder.status === 'idle' ? run.retry : undefined}
       />
       {run.view && <ResultsPanel view={run.view} wordsTitle="Your reading" />}
       {run.status === 'scored' && (

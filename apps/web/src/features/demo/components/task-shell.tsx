@@ -1,5 +1,5 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle, IconReload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DemoLevel } from '../tasks';
 import { DEMO_INVENTED_TEXTS } from '../texts';
@@ -46,6 +46,8 @@ export function TaskStatusArea(props: {
   info: string | null;
   error: string | null;
   recorderError: string | null;
+  /** The failed take's recording is kept: 'Try again' sends it again (the record button records anew). */
+  onRetry?: () => void;
 }) {
   return (
     <Stack gap="sm" align="center">
@@ -75,6 +77,16 @@ export function TaskStatusArea(props: {
         <Alert color="red" icon={<IconAlertCircle />} role="alert" maw={560}>
           {props.error}
         </Alert>
+      )}
+      {props.error && props.onRetry && (
+        <Stack gap={6} align="center" data-testid="scoring-retry">
+          <Text size="sm" c="dimmed" ta="center">
+            {DEMO_INVENTED_TEXTS.recordingKept}
+          </Text>
+          <Button variant="light" leftSection={<IconReload size={18} />} onClick={props.onRetry}>
+            {DEMO_INVENTED_TEXTS.tryAgain}
+          </Button>
+        </Stack>
       )}
     </Stack>
   );

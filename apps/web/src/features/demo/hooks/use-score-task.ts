@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Recording } from '../../../lib/recorder/use-recorder';
+import { worthSendingAgain } from '../../../lib/send-again';
 import { retryWhenBusy } from '../api/retry-when-busy';
 import type { PhraseScoreResponse } from '../api/score-types';
 import { DEMO_LIMITS, DEMO_TEXTS } from '../texts';
@@ -8,7 +9,9 @@ import { type ScoreView, toScoreView } from '../utils/score-view';
 /**
  * Task states (spec 3 section 4): idle (record button) → uploading (loader) → scored. Recording is the
  * recorder's own state. A failure returns to idle with the task kind's text; a busy server (429/503
- * with Retry-After) keeps the task uploading while it waits and retries (`retryInSeconds`).
+ * with Retry-After) keeps the task uploading while it waits and retries (`retryInSeconds`). A failure
+ * the same recording may pass on a second try (timeout, connection, busy or server error) keeps the
+ * recording in memory: `retry` sends it again, and recording a new answer replaces it.
  */
 export type TaskStatus = 'idle' | 'uploading' | 'scored';
 
@@ -28,6 +31,8 @@ export interface ScoreTaskState<R> {
   info: string | null;
   /** While uploading: seconds until a busy server is asked again; null while a request is running. */
   retryInSeconds: number | null;
+  /** After a failure: the recording is kept and `retry` sends it again. */
+  canRetry: boolean;
 }
 
 const IDLE = {
@@ -37,6 +42,7 @@ const IDLE = {
   error: null,
   info: null,
   retryInSeconds: null,
+  canRetry: false,
 } as const;
 
 export function useScoreTask<R extends PhraseScoreResponse>({
@@ -50,6 +56,8 @@ export function useScoreTask<R extends PhraseScoreResponse>({
   // Ends the wait for a busy server when a newer take, repeat or unmount makes it pointless.
   const waiting = useRef<AbortController | null>(null);
   useEffect(() => () => waiting.current?.abort(), []);
+  // The take whose scoring failed, kept for `retry` (the Blob stays in memory; nothing is recorded again).
+  const kept = useRef<Recording | null>(null);
 
   const submit = useCallback(
     async (recording: Recording) => {
@@ -57,7 +65,8 @@ export function useScoreTask<R extends PhraseScoreResponse>({
       waiting.current?.abort();
       const controller = new AbortController();
       waiting.current = controller;
-      // A new recording clears the previous result.
+      // A new recording clears the previous result, and replaces a kept one.
+      kept.current = null;
       if (kind === 'reading' && recording.durationMs < DEMO_LIMITS.minReadingMs) {
         setState({ ...IDLE, info: DEMO_TEXTS.tooShort });
         return;
@@ -78,21 +87,30 @@ export function useScoreTask<R extends PhraseScoreResponse>({
       } catch (cause) {
         if (id !== attempt.current) return;
         console.error('Scoring failed', cause);
+        const canRetry = worthSendingAgain(cause);
+        kept.current = canRetry ? recording : null;
         setState({
           ...IDLE,
           error: kind === 'reading' ? DEMO_TEXTS.readingFailed : DEMO_TEXTS.freeSpeechFailed,
+          canRetry,
         });
       }
     },
     [kind, score, onScored],
   );
 
+  /** Try again: sends the kept recording of the failed take once more. */
+  const retry = useCallback(() => {
+    if (kept.current) void submit(kept.current);
+  }, [submit]);
+
   /** Repeat: clears the result and returns to the record button. */
   const reset = useCallback(() => {
     attempt.current++;
     waiting.current?.abort();
+    kept.current = null;
     setState(IDLE);
   }, []);
 
-  return { ...state, submit, reset };
+  return { ...state, submit, retry, reset };
 }
