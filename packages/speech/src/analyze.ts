@@ -230,7 +230,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<SpeechEngi
       rawTranscript: transcript.text,
       topic: input.topic,
       content,
-      deliverySec: delivery?.speechSec,
+      // Nothing recognised (noise, silence) is not judged from its sound either.
+      deliverySec: words.length ? delivery?.speechSec : undefined,
     });
   }
 
