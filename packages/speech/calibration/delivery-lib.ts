@@ -12,9 +12,12 @@ import type { VoicedSegment } from '../src/audio/vad.ts';
 import { type DeliveryModel, type DeliveryScale, deliveryScores } from '../src/delivery/assess.ts';
 import {
   addRecording,
+  CLARITY_FEATURES,
   type DeliveryFeature,
   deliveryFeatures,
   emptyDeliveryStats,
+  PAUSE_FEATURES,
+  RATE_FEATURES,
 } from '../src/delivery/features.ts';
 import type { PhoneSegment } from '../src/delivery/phone-segments.ts';
 import { loadPtmModel } from '../src/posteriors/index.ts';
@@ -128,28 +131,15 @@ export interface Candidate {
   lambda: number;
 }
 
-/** How clearly speech matches its best phones. */
-export const CLARITY: readonly DeliveryFeature[] = [
-  'lpp',
-  'margin',
-  'lppSegment',
-  'unclearShare',
-  'lppQ25',
-  'lppMedian',
-  'vowelLpp',
-  'consonantLpp',
-];
-/** Within speech: how fast phones follow one another and how much is heard as noise. */
-export const RATE: readonly DeliveryFeature[] = ['phoneRate', 'segmentSec', 'fillerShare'];
 /**
- * Pauses inside speech. Not `stretchSec` (speech between breaks): in this corpus it is the length
- * of the sentence a speaker was given to read (adults got longer ones), not how they speak.
+ * The feature sets the folds choose among. Pauses leave out `stretchSec` (speech between breaks):
+ * in this corpus it is the length of the sentence a speaker was given to read (adults got longer
+ * ones), not how they speak.
  */
-export const PAUSES: readonly DeliveryFeature[] = ['speechShare', 'pauseRate', 'pauseSec'];
 export const FEATURE_SETS: Record<string, readonly DeliveryFeature[]> = {
-  clarity: CLARITY,
-  'clarity+rate': [...CLARITY, ...RATE],
-  'clarity+rate+pauses': [...CLARITY, ...RATE, ...PAUSES],
+  clarity: CLARITY_FEATURES,
+  'clarity+rate': [...CLARITY_FEATURES, ...RATE_FEATURES],
+  'clarity+rate+pauses': [...CLARITY_FEATURES, ...RATE_FEATURES, ...PAUSE_FEATURES],
 };
 const LAMBDAS = [1, 3, 10, 30, 100];
 

@@ -114,7 +114,8 @@ export function addRecording(
   return stats;
 }
 
-export const DELIVERY_FEATURES = [
+/** How clearly speech matches its best phones. */
+export const CLARITY_FEATURES = [
   'lpp',
   'margin',
   'lppSegment',
@@ -123,12 +124,15 @@ export const DELIVERY_FEATURES = [
   'lppMedian',
   'vowelLpp',
   'consonantLpp',
-  'phoneRate',
-  'segmentSec',
-  'fillerShare',
-  'speechShare',
-  'pauseRate',
-  'pauseSec',
+] as const;
+/** Within speech: how fast phones follow one another and how much is heard as noise. */
+export const RATE_FEATURES = ['phoneRate', 'segmentSec', 'fillerShare'] as const;
+/** Pauses inside speech. */
+export const PAUSE_FEATURES = ['speechShare', 'pauseRate', 'pauseSec'] as const;
+export const DELIVERY_FEATURES = [
+  ...CLARITY_FEATURES,
+  ...RATE_FEATURES,
+  ...PAUSE_FEATURES,
   'stretchSec',
 ] as const;
 export type DeliveryFeature = (typeof DELIVERY_FEATURES)[number];
