@@ -65,7 +65,6 @@ export const CANDIDATE_TEXTS = {
   tooShort: 'Recording was too short. Please try again.',
   saving: 'Saving your answer…',
   retrying: 'Connection lost — retrying…',
-  recordingKept: 'Your recording is kept. Send it again, or record a new answer.',
   play: 'Play the recording',
   playAgain: 'Play again',
   playing: 'Playing…',

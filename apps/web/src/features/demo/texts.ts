@@ -15,10 +15,6 @@ export const DEMO_TEXTS = {
  * so they are easy to review or replace.
  */
 export const DEMO_INVENTED_TEXTS = {
-  /** After a failed score whose recording is kept: sends the same recording again. */
-  tryAgain: 'Try again',
-  /** Under the failure text when the recording is kept: the two ways on. */
-  recordingKept: 'Your recording is kept. Send it again, or record a new answer.',
   /** While the scoring endpoint is busy (429 or 503 with Retry-After) and the demo waits to retry. */
   busyRetrying: (seconds: number) => `Many people are practising right now — retrying in ${seconds} s…`,
   /** Weakest sounds when every sound scored well. */

@@ -1,3 +1,4 @@
+import { SEND_AGAIN_TEXTS } from '../../../components/ui/send-again';
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,7 +159,7 @@ describe('the runner never loses an answer', { timeout: 30_000 }, () => {
     await record(35_000);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Server error');
-    expect(screen.getByText(CANDIDATE_TEXTS.recordingKept)).toBeInTheDocument();
+    expect(screen.getByText(SEND_AGAIN_TEXTS.recordingKept)).toBeInTheDocument();
     // Recording a new answer instead stays possible.
     expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled();
     api.on(LOAD, () => json(409, { error: { code: 'CONFLICT', message: 'finished' } }));

@@ -1,7 +1,8 @@
 import type { CandidateTest, TestLevel, TestPart } from '@agaton/contracts';
-import { Alert, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlarm, IconAlertCircle, IconReload, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlarm, IconAlertCircle, IconWifiOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SendAgain } from '../../../components/ui/send-again';
 import type { Recording } from '../../../lib/recorder/use-recorder';
 import { usePartClock } from '../hooks/use-part-clock';
 import { useTestRunner } from '../hooks/use-test-runner';
@@ -186,16 +187,7 @@ function RunnerStatus(props: {
           {props.error}
         </Alert>
       )}
-      {props.error && props.onSendAgain && (
-        <Stack gap={6} align="center" data-testid="send-again">
-          <Text size="sm" c="dimmed" ta="center">
-            {CANDIDATE_TEXTS.recordingKept}
-          </Text>
-          <Button variant="light" leftSection={<IconReload size={18} />} onClick={props.onSendAgain}>
-            {CANDIDATE_TEXTS.retry}
-          </Button>
-        </Stack>
-      )}
+      {props.error && props.onSendAgain && <SendAgain onSendAgain={props.onSendAgain} testId="send-again" />}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { SEND_AGAIN_TEXTS } from '../../../components/ui/send-again';
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -164,17 +165,17 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     renderFreeSpeech(score);
     await hold(35_000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
-    expect(screen.getByText(DEMO_INVENTED_TEXTS.recordingKept)).toBeInTheDocument();
+    expect(screen.getByText(SEND_AGAIN_TEXTS.recordingKept)).toBeInTheDocument();
     // Recording again stays possible beside it.
     expect(recordButton()).toBeEnabled();
-    fireEvent.click(screen.getByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain }));
+    fireEvent.click(screen.getByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain }));
     expect(await screen.findByTestId('overall-score')).toHaveTextContent('74');
     expect(score).toHaveBeenCalledTimes(2);
     const [[first], [second]] = score.mock.calls;
     expect(second).toBe(first);
     expect(first.size).toBeGreaterThan(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).not.toBeInTheDocument();
   });
 
   it('keeps a reading lost to the connection for Try again; a new take replaces it', async () => {
@@ -186,15 +187,15 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     renderReading(score);
     await hold(2000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
-    fireEvent.click(screen.getByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain }));
+    fireEvent.click(screen.getByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain }));
     await waitFor(() => expect(score).toHaveBeenCalledTimes(2));
-    expect(await screen.findByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).toBeInTheDocument();
     expect(score.mock.calls[1][0]).toBe(score.mock.calls[0][0]);
     // Recording again instead: the new take is scored, the kept one is dropped.
     await hold(3000);
     expect(await screen.findByTestId('overall-score')).toHaveTextContent('66');
     expect(score.mock.calls[2][0]).not.toBe(score.mock.calls[0][0]);
-    expect(screen.queryByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).not.toBeInTheDocument();
   });
 
   it('offers no Try again when the recording itself was refused (422)', async () => {
@@ -202,7 +203,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     renderFreeSpeech(score);
     await hold(5000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
-    expect(screen.queryByRole('button', { name: DEMO_INVENTED_TEXTS.tryAgain })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).not.toBeInTheDocument();
     expect(recordButton()).toBeEnabled();
   });
 

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle, IconReload } from '@tabler/icons-react';
+import { Alert, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SendAgain } from '../../../components/ui/send-again';
 import type { DemoLevel } from '../tasks';
 import { DEMO_INVENTED_TEXTS } from '../texts';
 
@@ -78,16 +79,7 @@ export function TaskStatusArea(props: {
           {props.error}
         </Alert>
       )}
-      {props.error && props.onRetry && (
-        <Stack gap={6} align="center" data-testid="scoring-retry">
-          <Text size="sm" c="dimmed" ta="center">
-            {DEMO_INVENTED_TEXTS.recordingKept}
-          </Text>
-          <Button variant="light" leftSection={<IconReload size={18} />} onClick={props.onRetry}>
-            {DEMO_INVENTED_TEXTS.tryAgain}
-          </Button>
-        </Stack>
-      )}
+      {props.error && props.onRetry && <SendAgain onSendAgain={props.onRetry} testId="scoring-retry" />}
     </Stack>
   );
 }
