@@ -57,7 +57,7 @@ describe('summariseSession on a real meeting analysis', () => {
     ] as const)
       expect(breakdown).toContain(`${name}: ${value}/100`);
     expect(breakdown).toContain(
-      `from the ${metrics.scoredWords} of ${metrics.wordsSaid} words scored sound by sound`,
+      `judged from all of your speech; ${metrics.scoredWords} of ${metrics.wordsSaid} words also scored sound by sound`,
     );
     const challenging = metrics.words.filter((w) => w.challenging);
     const work = block(summary, SUMMARY_HEADERS.workOn).join('\n');

@@ -68,10 +68,16 @@ interface Area {
   score: number;
 }
 
-/** The scores a verdict can rest on: pronunciation only when some words were scored sound by sound. */
+/**
+ * Whether pronunciation was scored: from all of the speech (the engine's delivery scales), or at
+ * least from some words scored sound by sound; 0 with no word made out means it was not.
+ */
+const pronunciationScored = (m: SessionMetrics) => m.pronunciation > 0 || m.scoredWords > 0;
+
+/** The scores a verdict can rest on: pronunciation only when it was scored. */
 function areas(m: SessionMetrics): Area[] {
   return [
-    ...(m.scoredWords > 0 ? [{ name: 'pronunciation', score: m.pronunciation }] : []),
+    ...(pronunciationScored(m) ? [{ name: 'pronunciation', score: m.pronunciation }] : []),
     { name: 'fluency', score: m.fluency },
     { name: 'intelligibility', score: m.intelligibility },
   ];
@@ -95,7 +101,7 @@ function evaluate(m: SessionMetrics): string {
       ? `${scored.map((a) => a.name).join(', ')} were all close to ${Math.round(mean(scored.map((a) => a.score)))}`
       : `${best.name} was your strongest area (${best.score}) and ${worst.name} (${worst.score}) is where you can gain most`;
   const unscored =
-    m.scoredWords === 0
+    !pronunciationScored(m)
       ? ' We could not make out your words clearly enough to score your pronunciation.'
       : '';
   return `${opening} (overall ${m.total}/100): ${detail}.${unscored}`;
@@ -200,11 +206,11 @@ function sample(transcript: string): string {
 function breakdown(m: SessionMetrics): string[] {
   return [
     `Overall: ${m.total}/100`,
-    m.scoredWords > 0
-      ? `Pronunciation: ${m.pronunciation}/100 (from the ${m.scoredWords} of ${m.wordsSaid} words scored sound by sound)`
+    pronunciationScored(m)
+      ? `Pronunciation: ${m.pronunciation}/100 (judged from all of your speech; ${m.scoredWords} of ${m.wordsSaid} words also scored sound by sound)`
       : 'Pronunciation: not scored (no word could be made out clearly enough)',
     `Fluency: ${m.fluency}/100`,
-    `Intelligibility: ${m.intelligibility}/100 (clarity ${m.clarity}/100: how surely your words were made out)`,
+    `Intelligibility: ${m.intelligibility}/100 (the recogniser's transcript confidence: ${m.clarity}/100)`,
     m.wordsPerMinute === null ? 'Pace: not measured' : `Pace: ${m.wordsPerMinute} words per minute`,
     `Pauses: ${m.pauses} between words and ${m.silences} silences of 2 s or more; ${m.longPauses} pauses and silences of 0.7 s or longer in all; filler words: ${m.filledPauses}; repetitions: ${m.repetitions}`,
     `Hesitations and pauses per sentence: ${m.hesitationsAndPausesPerSentence}`,
