@@ -100,10 +100,9 @@ function evaluate(m: SessionMetrics): string {
     best.score - worst.score < 5
       ? `${scored.map((a) => a.name).join(', ')} were all close to ${Math.round(mean(scored.map((a) => a.score)))}`
       : `${best.name} was your strongest area (${best.score}) and ${worst.name} (${worst.score}) is where you can gain most`;
-  const unscored =
-    !pronunciationScored(m)
-      ? ' We could not make out your words clearly enough to score your pronunciation.'
-      : '';
+  const unscored = !pronunciationScored(m)
+    ? ' We could not make out your words clearly enough to score your pronunciation.'
+    : '';
   return `${opening} (overall ${m.total}/100): ${detail}.${unscored}`;
 }
 
