@@ -15,4 +15,5 @@ export * from './recruitment.ts';
 export * from './scoring.ts';
 export * from './sessions.ts';
 export * from './training.ts';
+export * from './transcript.ts';
 export * from './user.ts';

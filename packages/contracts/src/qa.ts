@@ -246,6 +246,11 @@ export const transcriptLineSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
+  /**
+   * A transcribed recording: positions (from 0) of the words of `text` (split at spaces) the
+   * recogniser was unsure of. Absent for an uploaded transcript.
+   */
+  unsure: z.array(z.number().int().min(0)).optional(),
 });
 export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
 

@@ -357,6 +357,13 @@ export const partResultSchema = z.object({
 });
 export type PartResult = z.infer<typeof partResultSchema>;
 
+/** A word of a recognised transcript as a report shows it (`ShownWord`). */
+export const transcriptWordSchema = z.object({
+  word: z.string(),
+  /** The recogniser was unsure of it: shown marked. */
+  uncertain: z.boolean().optional(),
+});
+
 export const resultsBlobSchema = speakingResultsSchema.extend({
   cefrRating: cefrLevelSchema,
   /** No reading or free answer was recorded (the speaking fields are then 0). */
@@ -371,6 +378,15 @@ export const resultsBlobSchema = speakingResultsSchema.extend({
     overallScore: z.number().min(0).max(100),
     /** What the recogniser heard, profanities masked; null when no answer was recorded. */
     transcript: z.string().nullable(),
+    /**
+     * The transcript's words (profanities masked), those the recogniser was unsure of marked (issue 26);
+     * empty when no answer was recorded. Missing from results stored before it: show `transcript`.
+     */
+    words: z.array(transcriptWordSchema).optional(),
+    /**
+     * Estimated from the transcript; null when no answer was recorded or, with an answer, when too few
+     * of its words were clearly recognised to estimate it (TRANSCRIPT_TEXTS.noGrammar / noVocabulary).
+     */
     grammar: cefrLevelSchema.nullable(),
     vocabulary: cefrLevelSchema.nullable(),
     finishReason: finishReasonSchema.nullable(),
@@ -410,6 +426,16 @@ export const challengeSchema = z.object({
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 export const challengeListSchema = z.array(challengeSchema);
+
+/** GET /admin/challenges/{id}: a challenge with what only its report needs. */
+export const challengeDetailSchema = challengeSchema.extend({
+  /**
+   * Extension: a signed link an <audio> element plays the free answer's recording from (supports
+   * Range), bound to the admin's sign-in; null when no recording was kept.
+   */
+  freeSpeechRecordingUrl: z.string().nullable(),
+});
+export type ChallengeDetail = z.infer<typeof challengeDetailSchema>;
 
 /** One entry of a candidate's recruitInfo.challengesMeta. */
 export const challengeMetaSchema = challengeSchema.pick({

@@ -72,8 +72,8 @@ export const demoAssessmentSchema = z.object({
   overall_explanation: z.string().optional(),
   pronunciation: scoredWithReasons.extend({
     /**
-     * Free speech: recognised words the recogniser was sure of (the ones scored), all recognised
-     * words, and their ratio 0–1. The pronunciation score comes from the scored words only.
+     * Free speech: recognised words the recogniser was sure of (the ones scored sound by sound), all
+     * recognised words, and their ratio 0–1. The pronunciation score is judged from all of the speech.
      */
     scored_words: z.number().int().min(0).optional(),
     total_words: z.number().int().min(0).optional(),
@@ -90,15 +90,27 @@ export const demoAssessmentSchema = z.object({
   }),
   /** Reading: how much of the text was read. Free speech: length, relevance to the topic and range. */
   content: scoredWithReasons.optional(),
+  /** The recogniser's own certainty (free speech) or the mean word score (reading). */
   transcriptConfidence: transcriptConfidenceSchema,
+  /**
+   * Extension (decision 027): how understandable the speaker is, 0–100 — free speech from phone
+   * evidence and timing over all of the speech, never from the recogniser's failure. The demo shows
+   * this as Intelligibility (spec 3 §3.10 names transcriptConfidence, which measures the recogniser).
+   */
+  intelligibility: z.object({ score: score100, explanation: z.string() }).optional(),
   /**
    * Reading: whether the recording reads the text at all. `matches_text: false` (another sentence,
    * another language, noise): every word has status "omitted", every score is 0, and
    * `overall_explanation` is {@link NOT_THE_TEXT}.
    */
   reading_check: z.object({ matches_text: z.boolean() }).optional(),
-  /** Free speech. The client shows grammar B1 as "B1 or higher". */
-  cefrEstimation: z.object({ grammar: cefrLevelSchema, vocabulary: cefrLevelSchema }).optional(),
+  /**
+   * Free speech. The client shows grammar B1 as "B1 or higher". A level is null when too few words
+   * were clearly recognised to estimate it (TRANSCRIPT_TEXTS.noGrammar / noVocabulary).
+   */
+  cefrEstimation: z
+    .object({ grammar: cefrLevelSchema.nullable(), vocabulary: cefrLevelSchema.nullable() })
+    .optional(),
 });
 export type DemoAssessment = z.infer<typeof demoAssessmentSchema>;
 
@@ -116,8 +128,9 @@ export const freeSpeechResponseSchema = z.object({
   nlp_assessment: z.object({
     narrative: z.string(),
     cefr_stats: z.object({
-      vocabulary: cefrLevelSchema,
-      grammar: cefrLevelSchema,
+      /** Null when too few words were clearly recognised to estimate it. */
+      vocabulary: cefrLevelSchema.nullable(),
+      grammar: cefrLevelSchema.nullable(),
       /** Share of content words per CEFR level, 0–1. */
       vocabulary_distribution: z.record(cefrLevelSchema, z.number()),
       word_count: z.number().int().min(0),

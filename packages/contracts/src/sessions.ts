@@ -99,6 +99,8 @@ export const timedWordSchema = z.object({
   end: z.number().min(0),
   /** 0–100 when the word was scored sound by sound, else null. */
   score: z.number().min(0).max(100).nullable(),
+  /** The recogniser was not sure of this word (shown marked as unsure; never scored). */
+  uncertain: z.boolean().optional(),
 });
 export type TimedWord = z.infer<typeof timedWordSchema>;
 

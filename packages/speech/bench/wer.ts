@@ -4,6 +4,10 @@
  * pocketsphinx-testdata LibriVox clips (native read speech).
  *
  *   npm run -w @agaton/speech bench:speech-wer [-- --limit N] [--concurrency N]
+ *     [--model-dir DIR] [--flag -name=value ...]
+ *
+ * `--model-dir` and `--flag` measure a PocketSphinx variant (an adapted acoustic model, decoder
+ * settings) on the same clips; `calibration/adapt-recogniser.sh` builds the adapted models.
  *
  * With ASR_BASE_URL set, the OpenAI-compatible recogniser is measured instead.
  */
@@ -15,7 +19,12 @@ import type { Pcm16k, Recogniser, Transcript } from '../src/types.js';
 import { devItems, librivoxItems, tallyWer, type WerItem } from './wer-sets.js';
 
 const { values } = parseArgs({
-  options: { limit: { type: 'string' }, concurrency: { type: 'string' } },
+  options: {
+    limit: { type: 'string' },
+    concurrency: { type: 'string' },
+    'model-dir': { type: 'string' },
+    flag: { type: 'string', multiple: true },
+  },
 });
 const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
 const concurrency = Number(values.concurrency ?? availableParallelism());
@@ -81,7 +90,18 @@ async function measure(name: string, items: WerItem[], recogniser: Recogniser) {
   }
 }
 
-const recogniser = createRecogniser();
+const flags = Object.fromEntries(
+  (values.flag ?? []).map((f) => {
+    const at = f.indexOf('=');
+    return [f.slice(0, at), f.slice(at + 1)];
+  }),
+);
+const recogniser =
+  values['model-dir'] || values.flag
+    ? new PocketSphinxRecogniser({ modelDir: values['model-dir'], flags })
+    : createRecogniser();
+if (values['model-dir'] || values.flag)
+  console.log(`variant: ${values['model-dir'] ?? 'default model'} ${JSON.stringify(flags)}`);
 console.log(`engine: ${recogniser instanceof PocketSphinxRecogniser ? 'pocketsphinx' : 'openai-compatible'}`);
 await measure('pocketsphinx-testdata librivox (native read speech)', librivoxItems(), recogniser);
 await measure(

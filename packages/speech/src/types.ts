@@ -153,8 +153,11 @@ export interface ContentAnalysis {
   /** ROUGE-1 F-measure of the transcript against the topic, 0–1. Null without a topic. */
   rouge1: number | null;
   cefr: {
-    vocabulary: CefrLevel;
-    grammar: CefrLevel;
+    /** Null when fewer than MIN_CLEAR_WORDS words were clearly recognised (so for grammar). */
+    vocabulary: CefrLevel | null;
+    grammar: CefrLevel | null;
+    /** Words the recogniser was sure of: what the levels and the topic are judged from. */
+    clearWords: number;
     /** Share of content words per CEFR level. */
     vocabularyDistribution: Record<CefrLevel, number>;
     grammarItems: { item: string; level: CefrLevel }[];

@@ -46,6 +46,7 @@ const fakeContent = ({ topic }: { topic?: string }): ContentAnalysis => ({
   cefr: {
     vocabulary: 'A2',
     grammar: 'B1',
+    clearWords: 40,
     vocabularyDistribution: { A1: 0.7, A2: 0.2, B1: 0.1, B2: 0, C1: 0, C2: 0 },
     grammarItems: [],
   },

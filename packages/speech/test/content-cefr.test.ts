@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
 import { GRAMMAR_PATTERNS } from '../src/content/grammar-patterns.js';
 import {
@@ -7,6 +8,7 @@ import {
   estimateVocabulary,
   lemmaCandidates,
   lookUp,
+  MIN_CLEAR_WORDS,
 } from '../src/content/index.js';
 import type { Transcript } from '../src/types.js';
 
@@ -17,9 +19,20 @@ const words = (t: string) =>
     .split(/\s+/)
     .filter(Boolean);
 
-const A1 = 'I like my cat. My cat is big and black. I play with my cat every day.';
+const A1 =
+  'I like my cat. My cat is big and black. I play with my cat every day. My mother likes the cat too and we give it food and water.';
 const C1 =
-  'The ubiquitous proliferation of surveillance technology raises profound ethical dilemmas that policymakers must meticulously scrutinise.';
+  'The ubiquitous proliferation of surveillance technology raises profound ethical dilemmas that policymakers must meticulously scrutinise. Comprehensive legislation and transparent accountability are indispensable for preserving civil liberties.';
+
+/** A recognised transcript: each word with the recogniser's posterior (default: sure). */
+const recognised = (text: string, confidence: (i: number) => number = () => 0.95): Transcript => {
+  const ws = text.split(' ');
+  return {
+    engine: 'test',
+    text,
+    words: ws.map((w, i) => ({ text: w, start: i * 0.4, end: i * 0.4 + 0.3, confidence: confidence(i) })),
+  };
+};
 
 describe('CEFR vocabulary', () => {
   it('looks inflected words up by their lemma in the CEFR-J and Octanove lists', () => {
@@ -55,21 +68,28 @@ describe('CEFR vocabulary', () => {
     );
   });
 
-  it('leaves low-confidence recognised words out of the vocabulary estimate', () => {
-    const t: Transcript = {
-      engine: 'test',
-      text: 'i like my cat proliferation',
-      words: ['i', 'like', 'my', 'cat'].map((text, i) => ({
-        text,
-        start: i,
-        end: i + 0.5,
-        confidence: 0.95,
-      })),
-    };
-    t.words.push({ text: 'proliferation', start: 5, end: 6, confidence: 0.05 });
-    expect(analyseContent({ transcript: t }).cefr.vocabulary).toBe('A1');
-    t.words[4].confidence = 0.9;
-    expect(analyseContent({ transcript: t }).cefr.vocabulary).toBe('C2');
+  it('estimates the vocabulary from clearly recognised words only', () => {
+    const text = `${words(A1).join(' ')} proliferation`;
+    const last = words(A1).length;
+    const unsure = analyseContent({ transcript: recognised(text, (i) => (i === last ? 0.05 : 0.95)) });
+    expect(unsure.cefr.vocabulary).toBe('A1');
+    expect(unsure.cefr.vocabularyDistribution.C2).toBe(0);
+    const sure = analyseContent({ transcript: recognised(text) });
+    expect(sure.cefr.vocabularyDistribution.C2).toBeGreaterThan(0);
+  });
+
+  it('estimates no level from fewer clearly recognised words than MIN_CLEAR_WORDS, and says so', () => {
+    const text = words(A1).join(' ');
+    expect(words(A1).length).toBeGreaterThanOrEqual(MIN_CLEAR_WORDS);
+    // Every other word unsure: too few clear words for a level, whatever was said.
+    const a = analyseContent({ transcript: recognised(text, (i) => (i % 2 ? 0.2 : 0.95)) });
+    expect(a.cefr).toMatchObject({ vocabulary: null, grammar: null, grammarItems: [] });
+    expect(a.cefr.clearWords).toBeLessThan(MIN_CLEAR_WORDS);
+    expect(a.score.explanation).toContain(TRANSCRIPT_TEXTS.noLevels);
+    expect(a.narrative).toMatch(/too few to estimate your vocabulary and grammar/);
+    expect(a.narrative).not.toMatch(/vocabulary is around/);
+    // A plain text that short has no level either.
+    expect(analyseContent({ transcript: 'I like my cat very much.' }).cefr.grammar).toBeNull();
   });
 });
 
@@ -103,11 +123,19 @@ describe('CEFR grammar', () => {
 
   it('gives A1 grammar to a simple present sentence and a higher level to complex grammar', () => {
     expect(analyseContent({ transcript: A1 }).cefr.grammar).toBe('A1');
-    const complex = analyseContent({
-      transcript: 'I had been waiting for hours when they told me the flight had been cancelled.',
-    });
-    expect(['B1', 'B2']).toContain(complex.cefr.grammar);
-    expect(complex.cefr.grammarItems.map((g) => g.item)).toContain('past perfect');
+    const complex = `${A1} I had been waiting for hours when they told me the flight had been cancelled.`;
+    const c = analyseContent({ transcript: complex });
+    expect(['B1', 'B2']).toContain(c.cefr.grammar);
+    expect(c.cefr.grammarItems.map((g) => g.item)).toContain('past perfect');
+  });
+
+  it('finds no structure across a word the recogniser was unsure of', () => {
+    const text = `${words(A1).join(' ')} the flight had been cancelled`;
+    const had = text.split(' ').indexOf('had');
+    const sure = analyseContent({ transcript: recognised(text) });
+    expect(sure.cefr.grammarItems.map((g) => g.item)).toContain('past perfect');
+    const unsure = analyseContent({ transcript: recognised(text, (i) => (i === had + 1 ? 0.1 : 0.95)) });
+    expect(unsure.cefr.grammarItems.map((g) => g.item)).not.toContain('past perfect');
   });
 });
 
@@ -120,9 +148,21 @@ describe('content score and narrative', () => {
     const good = analyseContent({ transcript: onTopic, topic });
     const poor = analyseContent({ transcript: 'I like my cat.', topic });
     expect(good.score.score).toBeGreaterThan(poor.score.score + 30);
-    expect(poor.score.explanation).toMatch(/did not address the topic/);
     expect(poor.score.explanation).toMatch(/very short \(2 s of speech\)/);
     expect(good.wordCount).toBeGreaterThan(60);
+    const cats = analyseContent({ transcript: A1, topic });
+    expect(cats.answer?.offTopic).toBe(true);
+    expect(cats.score.explanation).toMatch(/did not address the topic/);
+  });
+
+  it('calls an answer off-topic only when enough of it was clearly recognised', () => {
+    // The same unrelated answer with every other word unsure: too little heard clearly to tell.
+    const a = analyseContent({
+      transcript: recognised(words(A1).join(' '), (i) => (i % 2 ? 0.2 : 0.95)),
+      topic,
+    });
+    expect(a.answer?.offTopic).toBeNull();
+    expect(a.score.explanation).not.toMatch(/did not address the topic/);
   });
 
   it('writes a short deterministic narrative from the measures', () => {

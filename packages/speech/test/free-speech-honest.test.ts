@@ -214,6 +214,9 @@ describe('free speech: off-topic, very short and empty answers', () => {
     expect(on.content?.answer?.offTopic).toBe(false);
     expect(off.content?.answer?.offTopic).toBe(true);
     expect(off.overall.total).toBe(Math.round(on.overall.total * 0.5));
+    // Content does not erase delivery: the sub-scores keep their meaning (and so their ranking).
+    expect(off.overall.pronunciation).toBe(on.overall.pronunciation);
+    expect(off.overall.fluency).toBe(on.overall.fluency);
     expect(off.content?.score.score).toBeLessThan((on.content?.score.score ?? 0) * 0.6);
     expect(off.overall.explanation).toMatch(/did not address the topic/);
     expect(off.content?.score.explanation).toMatch(/did not address the topic/);
@@ -256,12 +259,23 @@ describe('free speech: off-topic, very short and empty answers', () => {
 describe('free speech: topic evidence', () => {
   it('needs two of the topic key words clearly heard; one is not enough, and the explanation names it', async () => {
     const one = recognised(
-      'we went to the lake in summer and the morning was cold and my brother played the guitar for us',
+      'we went to the lake in summer and the morning was cold and my brother played the guitar for us and then we swam in the water until the sun went down',
       () => true,
     ).map((w) => ({ ...w, start: w.start * 1.5, end: w.end * 1.5 }));
     const a = await analyse(one);
     expect(a.content?.answer?.topicWordsHeard).toEqual(['morning']);
     expect(a.content?.answer?.offTopic).toBe(true);
     expect(a.overall.explanation).toMatch(/only "morning" was clearly heard/);
+  });
+
+  it('does not call an answer off-topic when too few of its words were clearly heard to tell', async () => {
+    // The same unrelated answer with only a handful of its words heard clearly.
+    const few = recognised(
+      'we went to the lake in summer and the morning was cold and my brother played the guitar for us and then we swam in the water until the sun went down',
+      (_, i) => i % 3 === 0,
+    );
+    const a = await analyse(few);
+    expect(a.content?.answer?.offTopic).toBeNull();
+    expect(a.overall.explanation).not.toMatch(/did not address the topic/);
   });
 });

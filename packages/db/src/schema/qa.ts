@@ -135,6 +135,8 @@ export interface StoredTranscriptLine {
   start: number;
   end: number;
   text: string;
+  /** Positions of the words of `text` (split at spaces) the recogniser was unsure of. */
+  unsure?: number[];
 }
 
 /**

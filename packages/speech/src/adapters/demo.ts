@@ -91,6 +91,10 @@ export function toDemoAssessment(a: SpeechAnalysis): DemoAssessment {
       num_hesitations: f.counts.hesitations,
     },
     transcriptConfidence: a.intelligibility.transcriptConfidence,
+    intelligibility: {
+      score: clamp100(a.intelligibility.score),
+      explanation: a.intelligibility.explanation,
+    },
   };
   if (a.task === 'reading') {
     const reads = a.readingCheck?.matchesText ?? true;
@@ -130,8 +134,8 @@ export function toFreeSpeechResponse(a: SpeechAnalysis): FreeSpeechResponse {
     nlp_assessment: {
       narrative: c?.narrative ?? '',
       cefr_stats: {
-        vocabulary: c?.cefr.vocabulary ?? 'A1',
-        grammar: c?.cefr.grammar ?? 'A1',
+        vocabulary: c?.cefr.vocabulary ?? null,
+        grammar: c?.cefr.grammar ?? null,
         vocabulary_distribution: c?.cefr.vocabularyDistribution ?? {
           A1: 0,
           A2: 0,

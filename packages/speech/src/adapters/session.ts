@@ -98,6 +98,7 @@ function timedWords(a: SpeechAnalysis): TimedWord[] {
       start: w.start,
       end: w.end,
       score: w.phones.length > 0 && !w.uncertain ? clamp100(w.score) : null,
+      ...(w.uncertain ? { uncertain: true } : {}),
     }));
   for (const e of a.fluency.pauses) {
     if (e.kind === 'filled-pause')

@@ -1,5 +1,7 @@
+import { TRANSCRIPT_TEXTS } from '@agaton/contracts';
+import { isUncertainConfidence } from '../profiles/uncertain.js';
 import type { CefrLevel, ContentAnalysis, Transcript } from '../types.js';
-import { detectGrammar, grammarLevel } from './grammar.js';
+import { detectGrammar, type GrammarItem, grammarLevel } from './grammar.js';
 import { buildNarrative, type ContentMeasures } from './narrative.js';
 import { maskProfanity } from './profanity.js';
 import { rouge1 } from './rouge.js';
@@ -14,10 +16,13 @@ export interface AnalyseContentOptions {
 }
 
 /**
- * Recognised words below this posterior are left out of the vocabulary estimate: PocketSphinx's wrong
- * words sit at 0.01–0.3 and would otherwise add random (often rare) words to the profile.
+ * Clearly recognised words (posterior at or above the uncertainty line, UNCERTAIN_BELOW) an answer
+ * needs before its vocabulary and grammar levels are estimated and before it can be called off-topic:
+ * about 12 s of clear speech. Levels and the topic are judged from those words alone — the
+ * recogniser's unsure words are mostly wrong on learners (88 % word error rate) and would add random,
+ * often rare, words and structures — and a level from a dozen words says nothing (decision 027).
  */
-export const MIN_VOCABULARY_CONFIDENCE = 0.3;
+export const MIN_CLEAR_WORDS = 25;
 /** Words for full marks on length: about 40 s of speech at an average 120–150 wpm. */
 export const FULL_LENGTH_WORDS = 80;
 /** Share of the topic's key words an answer must use for full marks on relevance. */
@@ -85,60 +90,60 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
           .map((w) => w.text)
           .join(' ');
   const words = spokenWords(text);
-  // Words heard at least this sure (a plain text is taken as heard for sure).
-  const heardAtLeast = (min: number) =>
-    typeof transcript === 'string'
-      ? words
-      : spokenWords(
-          transcript.words
-            .filter((w) => !w.filler && w.confidence >= min)
-            .map((w) => w.text)
-            .join(' '),
-        );
-  const vocabulary = estimateVocabulary(heardAtLeast(MIN_VOCABULARY_CONFIDENCE));
-  const grammarItems = detectGrammar(words);
-  const grammar = grammarLevel(grammarItems);
+  // Runs of clearly recognised words (a plain text is one run, heard for sure).
+  const runs = clearRuns(transcript);
+  const clear = runs.flat();
+  const judged = clear.length >= MIN_CLEAR_WORDS;
+  const vocabulary = estimateVocabulary(clear);
+  // Structures are looked for inside each run: an unsure word between two runs breaks any pattern.
+  const grammarItems = judged ? mergeItems(runs.map(detectGrammar)) : [];
+  const levels = judged ? { vocabulary, grammar: grammarLevel(grammarItems) } : null;
   const hasTopic = Boolean(topic?.trim());
 
   // Relevance: which of the topic's key (content) words the answer uses, compared by lemma.
   const topicKeys = hasTopic
     ? [...new Set(contentWords(spokenWords(topic ?? '')).map((w) => w.lemma))].filter((k) => !NOT_KEYS.has(k))
     : [];
-  const answerLemmas = new Set(words.map((w) => lemmaOf(w) ?? w));
-  const keysUsed = topicKeys.filter((k) => answerLemmas.has(k));
-  // Evidence of the topic: only words the recogniser was sure of (its guesses hit common key words
-  // such as "day", "work" or "five" by chance).
-  const sureLemmas = new Set(heardAtLeast(MIN_TOPIC_CONFIDENCE).map((w) => lemmaOf(w) ?? w));
+  const clearLemmas = new Set(clear.map((w) => lemmaOf(w) ?? w));
+  const keysUsed = topicKeys.filter((k) => clearLemmas.has(k));
+  // Evidence of the topic: only words the recogniser was very sure of (its guesses hit common key
+  // words such as "day", "work" or "five" by chance).
+  const sureLemmas = new Set(heardAtLeast(transcript, MIN_TOPIC_CONFIDENCE).map((w) => lemmaOf(w) ?? w));
   const keysSure = topicKeys.filter((k) => sureLemmas.has(k));
   const speechSec = typeof transcript === 'string' ? words.length / 2 : speechSpan(transcript);
   const answer = {
     speechSec: Math.round(speechSec * 10) / 10,
     empty: words.length === 0,
     tooShort: words.length > 0 && speechSec < SHORT_ANSWER_SEC,
-    offTopic: topicKeys.length > 0 ? words.length > 0 && keysSure.length < ON_TOPIC_MIN_KEYS : null,
+    // Off-topic only when enough was heard clearly to tell; too few clear words say nothing either way.
+    offTopic:
+      topicKeys.length > 0 && (judged || keysSure.length >= ON_TOPIC_MIN_KEYS)
+        ? words.length > 0 && keysSure.length < ON_TOPIC_MIN_KEYS
+        : null,
     topicWordsHeard: keysSure,
   };
 
   const measures: ContentMeasures = {
     wordCount: words.length,
+    clearWords: clear.length,
     topic: hasTopic ? topic?.trim() : undefined,
     topicKeys,
     keysUsed,
-    vocabulary,
-    grammar,
+    levels,
     grammarItems,
     length: Math.min(1, words.length / FULL_LENGTH_WORDS),
     relevance:
       topicKeys.length > 0 ? Math.min(1, keysUsed.length / topicKeys.length / FULL_RELEVANCE_RECALL) : null,
-    range: (RANGE_POINTS[vocabulary.level] + RANGE_POINTS[grammar]) / 2,
+    range: levels ? (RANGE_POINTS[levels.vocabulary.level] + RANGE_POINTS[levels.grammar]) / 2 : null,
   };
   const score = words.length === 0 ? 0 : Math.round(contentScore(measures) * answerFactor(answer));
 
   return {
     rouge1: hasTopic ? round3(rouge1(words.join(' '), topic ?? '').fmeasure) : null,
     cefr: {
-      vocabulary: vocabulary.level,
-      grammar,
+      vocabulary: levels?.vocabulary.level ?? null,
+      grammar: levels?.grammar ?? null,
+      clearWords: clear.length,
       vocabularyDistribution: vocabulary.distribution,
       grammarItems: grammarItems.map(({ item, level }) => ({ item, level })),
     },
@@ -147,6 +152,46 @@ export function analyseContent({ transcript, topic }: AnalyseContentOptions): Co
     score: { score, explanation: maskProfanity(explain(measures, score, answer)) },
     answer,
   };
+}
+
+/** Words heard at least this sure, fillers left out (a plain text is taken as heard for sure). */
+function heardAtLeast(transcript: Transcript | string, min: number): string[] {
+  if (typeof transcript === 'string') return spokenWords(transcript);
+  return spokenWords(
+    transcript.words
+      .filter((w) => !w.filler && w.confidence >= min)
+      .map((w) => w.text)
+      .join(' '),
+  );
+}
+
+/**
+ * The clearly recognised words in runs: a recognised word the recogniser was unsure of ends a run
+ * (fillers do not). A plain text is one run.
+ */
+function clearRuns(transcript: Transcript | string): string[][] {
+  if (typeof transcript === 'string') return [spokenWords(transcript)].filter((r) => r.length > 0);
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const w of transcript.words) {
+    if (w.filler) continue;
+    if (isUncertainConfidence(w.confidence)) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push(...spokenWords(w.text));
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/** Grammar items found in several runs, counts added, in profile order. */
+function mergeItems(found: GrammarItem[][]): GrammarItem[] {
+  const byCode = new Map<string, GrammarItem>();
+  for (const item of found.flat()) {
+    const seen = byCode.get(item.code);
+    byCode.set(item.code, seen ? { ...seen, count: seen.count + item.count } : item);
+  }
+  return [...byCode.values()];
 }
 
 /** Seconds from the first to the last recognised word (fillers included: they are speech time). */
@@ -186,13 +231,16 @@ export function explainAnswer(answer: AnswerCheck): string {
   return parts.join(' ');
 }
 
-/** Weighted mean: length 30%, relevance 30%, range 40%; without a topic, length 40% and range 60%. */
+/**
+ * Weighted mean of what could be measured: length 30 %, relevance 30 %, range 40 % (without a topic,
+ * no relevance). Without range (too few clear words) the others keep their weights between them.
+ */
 function contentScore(m: ContentMeasures): number {
-  const value =
-    m.relevance === null
-      ? 0.4 * m.length + 0.6 * m.range
-      : 0.3 * m.length + 0.3 * m.relevance + 0.4 * m.range;
-  return Math.round(100 * value);
+  const parts: [number, number][] = [[0.3, m.length]];
+  if (m.relevance !== null) parts.push([0.3, m.relevance]);
+  if (m.range !== null) parts.push([0.4, m.range]);
+  const weight = parts.reduce((sum, [w]) => sum + w, 0);
+  return Math.round((100 * parts.reduce((sum, [w, v]) => sum + w * v, 0)) / weight);
 }
 
 function explain(m: ContentMeasures, score: number, answer: AnswerCheck): string {
@@ -202,10 +250,9 @@ function explain(m: ContentMeasures, score: number, answer: AnswerCheck): string
 }
 
 function explainParts(m: ContentMeasures, score: number): string {
-  const parts: [string, number][] = [
-    [`length (${m.wordCount} words)`, m.length],
-    [`range (vocabulary ${m.vocabulary.level}, grammar ${m.grammar})`, m.range],
-  ];
+  const parts: [string, number][] = [[`length (${m.wordCount} words)`, m.length]];
+  if (m.levels && m.range !== null)
+    parts.push([`range (vocabulary ${m.levels.vocabulary.level}, grammar ${m.levels.grammar})`, m.range]);
   if (m.relevance !== null)
     parts.splice(1, 0, [
       `relevance (${m.keysUsed.length} of ${m.topicKeys.length} topic key words)`,
@@ -213,9 +260,13 @@ function explainParts(m: ContentMeasures, score: number): string {
     ]);
   const weakest = [...parts].sort((a, b) => a[1] - b[1])[0];
   const strongest = [...parts].sort((a, b) => b[1] - a[1])[0];
-  return score >= 80
-    ? `Strong content: ${parts.map((p) => p[0]).join(', ')}.`
-    : `Held back most by ${weakest[0]}; strongest on ${strongest[0]}.`;
+  const judged =
+    score >= 80
+      ? `Strong content: ${parts.map((p) => p[0]).join(', ')}.`
+      : parts.length > 1
+        ? `Held back most by ${weakest[0]}; strongest on ${strongest[0]}.`
+        : `Judged on ${weakest[0]} alone.`;
+  return m.levels ? judged : `${judged} ${TRANSCRIPT_TEXTS.noLevels}`;
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;

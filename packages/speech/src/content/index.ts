@@ -3,7 +3,7 @@ export {
   analyseContent,
   answerFactor,
   explainAnswer,
-  MIN_VOCABULARY_CONFIDENCE,
+  MIN_CLEAR_WORDS,
   OFF_TOPIC_FACTOR,
   SHORT_ANSWER_SEC,
 } from './analyse.js';

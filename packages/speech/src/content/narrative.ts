@@ -6,15 +6,18 @@ import { LEVELS, type VocabularyEstimate } from './vocabulary.js';
 /** The measures the score and narrative are built from (all 0–1 except counts and levels). */
 export interface ContentMeasures {
   wordCount: number;
+  /** Words the recogniser was sure of (all of a plain text's). */
+  clearWords: number;
   topic?: string;
   topicKeys: string[];
   keysUsed: string[];
-  vocabulary: VocabularyEstimate;
-  grammar: CefrLevel;
+  /** Null when too few words were clearly recognised to estimate them. */
+  levels: { vocabulary: VocabularyEstimate; grammar: CefrLevel } | null;
   grammarItems: GrammarItem[];
   length: number;
   relevance: number | null;
-  range: number;
+  /** Null with the levels. */
+  range: number | null;
 }
 
 /**
@@ -68,24 +71,31 @@ export function buildNarrative(m: ContentMeasures): string {
   }
   sentences.push(`${first}.`);
 
-  const advanced = m.vocabulary.hardest.filter((w) => LEVELS.indexOf(w.level) >= 2).slice(0, 3);
-  const topItems = m.grammarItems.filter((g) => g.level === m.grammar).slice(0, 2);
-  sentences.push(
-    `Your vocabulary is around ${m.vocabulary.level}${advanced.length > 0 ? `, with words such as ${quote(advanced.map((w) => w.word))}` : ''}` +
-      ` and your grammar reaches ${m.grammar}${topItems.length > 0 ? ` (${topItems.map((g) => g.item).join(', ')})` : ''}.`,
-  );
+  const levels = m.levels;
+  if (levels) {
+    const advanced = levels.vocabulary.hardest.filter((w) => LEVELS.indexOf(w.level) >= 2).slice(0, 3);
+    const topItems = m.grammarItems.filter((g) => g.level === levels.grammar).slice(0, 2);
+    sentences.push(
+      `Your vocabulary is around ${levels.vocabulary.level}${advanced.length > 0 ? `, with words such as ${quote(advanced.map((w) => w.word))}` : ''}` +
+        ` and your grammar reaches ${levels.grammar}${topItems.length > 0 ? ` (${topItems.map((g) => g.item).join(', ')})` : ''}.`,
+    );
+  } else {
+    sentences.push(
+      `The recogniser was sure of only ${m.clearWords} of them, too few to estimate your vocabulary and grammar.`,
+    );
+  }
 
   const weakest = [
     { key: 'length', value: m.length },
     { key: 'relevance', value: m.relevance ?? 1 },
-    { key: 'range', value: m.range },
+    { key: 'range', value: m.range ?? 1 },
   ].sort((a, b) => a.value - b.value)[0];
   if (weakest.key === 'length' && m.length < 1) {
     sentences.push('Next time, develop your answer further with reasons and examples.');
   } else if (weakest.key === 'relevance' && (m.relevance ?? 1) < 1) {
     sentences.push('Next time, answer the question more directly and use its key words.');
-  } else {
-    const next = nextStructures(m.grammar, m.grammarItems);
+  } else if (levels) {
+    const next = nextStructures(levels.grammar, m.grammarItems);
     if (next.length > 0) sentences.push(`To show a wider range, try ${next.join(' and ')}.`);
   }
   return sentences.join(' ');

@@ -1,4 +1,10 @@
-import { FLAG_PRIORITY, type FlagLevel, type TranscriptLine } from '@agaton/contracts';
+import {
+  FLAG_PRIORITY,
+  type FlagLevel,
+  isApproximateTranscript,
+  type TranscriptLine,
+  wordsOfLine,
+} from '@agaton/contracts';
 import {
   qaAnswers,
   qaCalls,
@@ -176,8 +182,26 @@ export function worstFlag(flags: FlagLevel[]): FlagLevel {
 }
 
 /**
+ * An answer's review mark and flag. On a call whose transcript is approximate (most words were ones
+ * the recogniser was unsure of, issue 26) no answer is trusted, whatever the answerer said: each
+ * needs review and is yellow (a person should look; neither an alert nor a pass), or unspecified when
+ * not applicable.
+ */
+function judgeAnswer(
+  a: Pick<QuestionAnswer, 'answer' | 'needsReview'>,
+  q: Pick<AnswerableQuestion, 'isTrueGood' | 'severity'>,
+  approximate: boolean,
+): { needsReview: boolean; flagLevel: FlagLevel } {
+  const flagLevel = flagFor(a, q);
+  if (!approximate) return { needsReview: a.needsReview, flagLevel };
+  return { needsReview: true, flagLevel: flagLevel === 'UNSPECIFIED' ? flagLevel : 'YELLOW' };
+}
+
+/**
  * Stores answers on an item (replacing earlier answers of the same questions), removes the answers
- * of `removeIds` (questions no longer asked for this call) and stores the item's new flag.
+ * of `removeIds` (questions no longer asked for this call) and stores the item's new flag. Every
+ * path that answers a call (analysis, a changed question, a scorecard's new teams) comes here, so
+ * an approximate transcript's answers are marked for review here (see judgeAnswer).
  */
 async function saveAnswers(
   ctx: AppContext,
@@ -188,6 +212,7 @@ async function saveAnswers(
   removeIds: string[] = [],
 ) {
   const byId = new Map(questions.map((q) => [q.questionId, q]));
+  const approximate = isApproximateTranscript(lines.flatMap(wordsOfLine));
   const rows = answers
     .filter((a) => byId.has(a.questionId))
     .map((a) => {
@@ -196,9 +221,8 @@ async function saveAnswers(
         itemId,
         questionId: a.questionId,
         answer: a.answer,
-        flagLevel: flagFor(a, q),
+        ...judgeAnswer(a, q, approximate),
         confidence: Math.min(1, Math.max(0, a.confidence)),
-        needsReview: a.needsReview,
         citations: a.answer === 'NOT_APPLICABLE' ? [] : citationsFor(a.lineIndexes, lines),
         answeredBy: a.answeredBy,
         questionVersion: q.version,

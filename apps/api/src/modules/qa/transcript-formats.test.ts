@@ -1,3 +1,4 @@
+import { wordsOfLine } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -113,6 +114,39 @@ describe('timed words to lines', () => {
       ['CUSTOMER', 'fine thanks', 2, 2.7],
       ['AGENT', 'you', 4, 4.3],
     ]);
+  });
+
+  it('keeps the positions of the words the recogniser was unsure of, per line, and none when sure', () => {
+    const unsure = (word: string, start: number) => ({ ...w(word, start), uncertain: true });
+    const lines = linesFromWords([
+      {
+        speaker: 'AGENT',
+        label: 'L',
+        words: [w('hello', 0), unsure('their', 0.4), w('how', 0.8), unsure('ah you', 1.1), w('today.', 1.6)],
+      },
+      { speaker: 'CUSTOMER', label: 'R', words: [w('fine', 3), w('thanks', 3.4)] },
+      { speaker: 'AGENT', label: 'L', words: [unsure('good', 5)] },
+    ]);
+    expect(lines.map((l) => [l.text, l.unsure])).toEqual([
+      // A word holding a space counts as two, as wordsOfLine splits the text.
+      ['hello their how ah you today.', [1, 3, 4]],
+      ['fine thanks', undefined],
+      ['good', [0]],
+    ]);
+    expect(lines[1]).not.toHaveProperty('unsure');
+    expect(
+      wordsOfLine(lines[0])
+        .filter((x) => x.uncertain)
+        .map((x) => x.word),
+    ).toEqual(['their', 'ah', 'you']);
+  });
+
+  it('an uploaded transcript never has unsure words', () => {
+    const lines = assignSpeakers(
+      parseTranscriptFile('WEBVTT\n\n00:00.000 --> 00:01.000\n<v Rep>Hello there'),
+      '',
+    );
+    expect(lines).toEqual([{ speaker: 'AGENT', speakerLabel: 'Rep', start: 0, end: 1, text: 'Hello there' }]);
   });
 
   it('formats citation times as m:ss – m:ss', () => {

@@ -176,6 +176,8 @@ export interface TimedWordLike {
   word: string;
   start: number;
   end: number;
+  /** The recogniser was not sure of this word (becomes one of its line's `unsure` positions). */
+  uncertain?: boolean;
 }
 
 /** Pause that starts a new line; a sentence end (. ! ?) does too. */
@@ -183,10 +185,19 @@ export const LINE_PAUSE_SECONDS = 1;
 /** A line never grows past this many words (a monologue without pauses is cut). */
 const MAX_LINE_WORDS = 60;
 
+/** A line being built: its words, the positions of the unsure ones, and how many engine words it holds. */
+interface LineInProgress extends Omit<StoredTranscriptLine, 'text' | 'unsure'> {
+  tokens: string[];
+  unsure: number[];
+  words: number;
+}
+
 /**
  * Timed words to transcript lines: words of one speaker run together into a line until a pause of
  * at least {@link LINE_PAUSE_SECONDS}, a sentence end, another speaker's word, or
- * {@link MAX_LINE_WORDS} words. Words from several channels are merged by start time first.
+ * {@link MAX_LINE_WORDS} words. Words from several channels are merged by start time first. The
+ * positions of the words the recogniser was unsure of go to the line's `unsure` (issue 26); a word
+ * holding whitespace is split, so positions always count the words of `text` split at single spaces.
  */
 export function linesFromWords(
   channels: { speaker: StoredTranscriptLine['speaker']; label: string; words: TimedWordLike[] }[],
@@ -196,43 +207,49 @@ export function linesFromWords(
     .filter((w) => w.word.trim())
     .sort((a, b) => a.start - b.start || a.end - b.end);
   const lines: StoredTranscriptLine[] = [];
-  let current: (StoredTranscriptLine & { words: number }) | null = null;
+  let current: LineInProgress | null = null;
   let endsSentence = false;
   for (const w of all) {
-    const startsNew =
+    if (
       !current ||
       current.speakerLabel !== w.label ||
       w.start - current.end >= LINE_PAUSE_SECONDS ||
       endsSentence ||
-      current.words >= MAX_LINE_WORDS;
-    if (startsNew) {
-      if (current) lines.push(strip(current));
+      current.words >= MAX_LINE_WORDS
+    ) {
+      if (current) lines.push(finish(current));
       current = {
         speaker: w.speaker,
         speakerLabel: w.label,
         start: w.start,
         end: w.end,
-        text: w.word,
-        words: 1,
+        tokens: [],
+        unsure: [],
+        words: 0,
       };
-    } else if (current) {
-      current.text += ` ${w.word}`;
-      current.end = Math.max(current.end, w.end);
-      current.words++;
     }
-    endsSentence = /[.!?]["')\]]?$/.test(w.word);
+    const tokens = w.word.trim().split(/\s+/);
+    // Only a real `true` counts: a session's words come from stored jsonb.
+    if (w.uncertain === true) {
+      for (let i = 0; i < tokens.length; i++) current.unsure.push(current.tokens.length + i);
+    }
+    current.tokens.push(...tokens);
+    current.end = Math.max(current.end, w.end);
+    current.words++;
+    endsSentence = /[.!?]["')\]]?$/.test(w.word.trim());
   }
-  if (current) lines.push(strip(current));
+  if (current) lines.push(finish(current));
   return lines;
 }
 
-function strip(line: StoredTranscriptLine & { words: number }): StoredTranscriptLine {
+function finish(line: LineInProgress): StoredTranscriptLine {
   return {
     speaker: line.speaker,
     speakerLabel: line.speakerLabel,
     start: round2(line.start),
     end: round2(line.end),
-    text: line.text.trim(),
+    text: line.tokens.join(' '),
+    ...(line.unsure.length ? { unsure: line.unsure } : {}),
   };
 }
 

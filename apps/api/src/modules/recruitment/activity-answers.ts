@@ -36,6 +36,8 @@ export const speechAnswerSchema = z.object({
   }),
   /** The recogniser's (free speech) or the pronunciation's (reading) certainty, 0–1. */
   transcriptConfidence: z.number(),
+  /** The engine's intelligibility, 0–100 (free speech: from phone evidence and timing); older rows lack it. */
+  intelligibility: z.number().optional(),
   /** Words the pronunciation and fluency scores are about. */
   scoredWords: z.number(),
   /** Words per minute as the engine measured it (null under 10 words). */
@@ -43,7 +45,9 @@ export const speechAnswerSchema = z.object({
   words: z.array(storedWordSchema),
   /** Free speech: what was heard (profanities masked), its CEFR estimate and the answer check. */
   transcript: z.string().optional(),
-  cefrEstimation: z.object({ grammar: cefrLevelSchema, vocabulary: cefrLevelSchema }).optional(),
+  cefrEstimation: z
+    .object({ grammar: cefrLevelSchema.nullable(), vocabulary: cefrLevelSchema.nullable() })
+    .optional(),
   answerCheck: z
     .object({
       empty: z.boolean(),
@@ -89,6 +93,7 @@ export function readingAnswer(response: DemoReadingResponse): SpeechAnswer {
     fluency: a.fluency.score,
     fluencyStats: a.fluency_stats,
     transcriptConfidence: a.transcriptConfidence.value,
+    ...(a.intelligibility ? { intelligibility: a.intelligibility.score } : {}),
     scoredWords: readingWords(response.word_scores),
     speechRate: a.fluency.speech_rate_experimental,
     words: storedWords(response.word_scores),
@@ -108,6 +113,7 @@ export function freeSpeechAnswer(response: FreeSpeechResponse): SpeechAnswer {
     fluency: a.fluency.score,
     fluencyStats: a.fluency_stats,
     transcriptConfidence: a.transcriptConfidence.value,
+    ...(a.intelligibility ? { intelligibility: a.intelligibility.score } : {}),
     scoredWords: scored,
     speechRate: a.fluency.speech_rate_experimental,
     words: storedWords(response.word_scores),

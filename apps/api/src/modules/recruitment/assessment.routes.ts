@@ -20,6 +20,7 @@ import {
 import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
 import { resumeTest, submitActivity, submitRecording } from './assessment.service.ts';
 import { listeningAudioRoutes } from './listening-audio.ts';
+import { testRecordingRoutes } from './test-recording.ts';
 
 export interface AssessmentRoutesOptions {
   ctx: AppContext;
@@ -33,7 +34,8 @@ const errors = recordingUploadErrors;
 
 /**
  * The candidate-facing calls of the English test (spec 2 §7), candidate token only: resume the test,
- * send activities and recordings, and play listening questions (signed links, no token).
+ * send activities and recordings, and play listening questions (signed links, no token). Also the
+ * admin's playback of a kept recording (a signed link, no token): it reads the same store.
  */
 export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
   const { ctx, scoring } = options;
@@ -103,4 +105,7 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
   );
 
   listeningAudioRoutes(app, ctx, scoring.tts);
+  // The admin plays the free answer from a signed link; this plugin is the one given the store
+  // the answers' recordings are kept in.
+  testRecordingRoutes(app, { ctx, store: options.store });
 }

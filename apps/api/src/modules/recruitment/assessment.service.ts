@@ -10,7 +10,6 @@ import {
   TEST_RULES,
 } from '@agaton/contracts';
 import { challengeActivities } from '@agaton/db';
-import { sniffFormat } from '@agaton/speech/sniff';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -33,6 +32,7 @@ import {
 import { candidateTest } from './candidate-view.ts';
 import type { DrawnTest } from './test-draw.ts';
 import { computeState, toAssessmentStatus } from './test-engine.ts';
+import { recordingContentType } from './test-recording.ts';
 
 /**
  * The candidate's side of the English test: resuming it, answering questions and recording
@@ -43,18 +43,6 @@ import { computeState, toAssessmentStatus } from './test-engine.ts';
 const RECORDING_SLACK_SEC = 0.5;
 
 type FormMeta = z.output<typeof formActivityMetaSchema>;
-
-/** Stored recordings are labelled by what their bytes are, not by what the browser said. */
-const MIME_BY_FORMAT: Record<string, string> = {
-  wav: 'audio/wav',
-  webm: 'audio/webm',
-  opus: 'audio/ogg',
-  oga: 'audio/ogg',
-  m4a: 'audio/mp4',
-  mp3: 'audio/mpeg',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-};
 
 const statusOf = (applied: Pick<Applied, 'state' | 'completedAt'>, now: Date) =>
   toAssessmentStatus(applied.state, { completedAt: applied.completedAt, now });
@@ -237,9 +225,9 @@ async function keepRecording(
   recording: Buffer,
 ) {
   try {
-    const format = sniffFormat(recording);
+    // Labelled by what the bytes are, not by what the browser said.
     await store.put(key, Readable.from([recording]), {
-      contentType: (format && MIME_BY_FORMAT[format]) || 'application/octet-stream',
+      contentType: recordingContentType(recording),
       maxBytes: recording.byteLength + 1,
     });
     await ctx.db

@@ -1,9 +1,10 @@
-import { type Challenge, type ChallengeMeta, cefrLevelSchema } from '@agaton/contracts';
+import { type Challenge, type ChallengeDetail, type ChallengeMeta, cefrLevelSchema } from '@agaton/contracts';
 import { candidates, challenges } from '@agaton/db';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { candidateTeamScope, type OrgActor } from '../../lib/policy.ts';
+import { freeSpeechRecordingLink } from './test-recording.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type CandidateRow = typeof candidates.$inferSelect;
@@ -97,4 +98,19 @@ export async function getChallenge(
   );
   if (!found) throw new AppError('NOT_FOUND');
   return found;
+}
+
+/**
+ * GET /admin/challenges/{id}: one challenge the admin may see (404 otherwise, as getChallenge) with
+ * the signed link that plays its free answer, bound to the admin's sign-in.
+ */
+export async function getChallengeDetail(
+  ctx: AppContext,
+  options: { actor: OrgActor; challengeId: string },
+): Promise<ChallengeDetail> {
+  const challenge = await getChallenge(ctx, options);
+  const freeSpeechRecordingUrl = challenge.completedAt
+    ? await freeSpeechRecordingLink(ctx, { challengeId: challenge.id, familyId: options.actor.familyId })
+    : null;
+  return { ...challenge, freeSpeechRecordingUrl };
 }

@@ -1,7 +1,7 @@
 import {
   candidateListSchema,
+  challengeDetailSchema,
   challengeListSchema,
-  challengeSchema,
   createCandidateRequestSchema,
   createCandidateResponseSchema,
   errorBodySchema,
@@ -23,7 +23,7 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { ChromiumPdfRenderer } from '../../providers/pdf/chromium-pdf.ts';
 import type { PdfRenderer } from '../../providers/pdf/pdf-renderer.ts';
 import { createCandidate, inviteToTraining, listCandidates } from './candidates.service.ts';
-import { getChallenge, listChallenges } from './challenges.service.ts';
+import { getChallenge, getChallengeDetail, listChallenges } from './challenges.service.ts';
 import { sendTests } from './send-test.service.ts';
 import { getTestContent, replaceTestContent } from './test-content.service.ts';
 
@@ -146,9 +146,16 @@ export function recruitmentAdminRoutes(
     '/admin/challenges/:id',
     {
       preHandler,
-      schema: { ...base, params: challengeParamsSchema, response: { 200: challengeSchema, ...errors } },
+      schema: {
+        ...base,
+        description:
+          'One challenge the admin may see (404 otherwise) with a signed link to its free answer recording.',
+        params: challengeParamsSchema,
+        response: { 200: challengeDetailSchema, ...errors },
+      },
     },
-    async (request) => getChallenge(ctx, { actor: await actor(request), challengeId: request.params.id }),
+    async (request) =>
+      getChallengeDetail(ctx, { actor: await actor(request), challengeId: request.params.id }),
   );
 
   r.get(

@@ -58,8 +58,10 @@ function speakingRate(answers: SpeechAnswer[]): number | null {
  * The speaking fields over every recording of the test (the readings and the free answer).
  * Pronunciation and fluency: each recording's score weighted by the words it is about. Pauses,
  * hesitations and silences: summed. Confidence: the recordings' transcript confidence weighted by
- * their spoken words, as a percentage. Intelligibility: the engine's rule (half confidence, half the
- * share of spoken words heard with certainty and scoring over 60) over all spoken words at once.
+ * their spoken words, as a percentage. Intelligibility: the engine's intelligibility of each
+ * recording (free speech: from phone evidence and timing, never the recogniser's failure) weighted by
+ * its spoken words; rows stored before it was kept fall back to the old rule (half confidence, half
+ * the share of spoken words heard with certainty and scoring over 60) over all spoken words at once.
  * Challenging words and sounds (IPA): mean score per distinct word or sound over the words heard
  * with certainty, under 98, the lowest 6.
  */
@@ -112,7 +114,14 @@ export function aggregateSpeaking(answers: SpeechAnswer[]): SpeakingFields {
     pausesCount: sum(answers.map((a) => a.fluencyStats.num_pauses)),
     hesistationsCount: sum(answers.map((a) => a.fluencyStats.num_hesitations)),
     silencesCount: sum(answers.map((a) => a.fluencyStats.num_silences)),
-    intelligibility: round(100 * (0.5 * confidence + 0.5 * understood)),
+    intelligibility: answers.every((a) => a.intelligibility !== undefined)
+      ? round(
+          weighted(
+            answers.map((a) => a.intelligibility ?? 0),
+            spokenCounts,
+          ),
+        )
+      : round(100 * (0.5 * confidence + 0.5 * understood)),
     confidence: round(confidence * 100),
     challengingSounds: lowest(sounds).map((s) => ({ phoneme: s.label, score: s.score })),
     challengingWords: lowest(words).map((w) => ({ word_normalised: w.label, score: w.score })),

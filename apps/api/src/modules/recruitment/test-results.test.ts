@@ -93,6 +93,7 @@ describe('computeResults', () => {
       topic: test.levels.ADVANCED.freeSpeech.text,
       overallScore: 70,
       transcript: 'hello team',
+      words: [{ word: 'Hello' }, { word: 'team' }],
       grammar: 'B2',
       vocabulary: 'B2',
       finishReason: 'FULL_COMPLETE',
@@ -137,8 +138,50 @@ describe('computeResults', () => {
     expect(blob.freeSpeechTest).toMatchObject({
       overallScore: 0,
       transcript: null,
+      words: [],
+      grammar: null,
+      vocabulary: null,
       finishReason: 'TIMES_UP',
     });
+  });
+
+  it("gives the free answer's words with the unsure ones marked, and no levels from too few clear words", () => {
+    const b = rowsBuilder();
+    for (const p of ['Reading', 'Listening', 'ReadingComprehension'] as const) {
+      b.start(p);
+      b.timeout(p);
+    }
+    b.start('FreeSpeech');
+    const free = speechAnswer({
+      kind: 'free-speech',
+      overall: 35,
+      words: [
+        ['I', 90],
+        ['work', 80],
+        ['in', 20],
+        ['sails', 10],
+        ['team', 0],
+      ],
+      extra: { transcript: 'I work in sails', cefrEstimation: { grammar: null, vocabulary: null } },
+    });
+    free.words[2].uncertain = true;
+    free.words[3].uncertain = true;
+    // Not heard: the recogniser's transcript has no such word.
+    free.words[4].status = 'omitted';
+    b.answer('FreeSpeech', 'f-LOW', 35, free);
+    const blob = resultsBlobSchema.parse(computeResults({ test, rows: b.rows, now: at(99) }).resultsBlob);
+    expect(blob.freeSpeechTest).toMatchObject({
+      transcript: 'I work in sails',
+      words: [
+        { word: 'I' },
+        { word: 'work' },
+        { word: 'in', uncertain: true },
+        { word: 'sails', uncertain: true },
+      ],
+      grammar: null,
+      vocabulary: null,
+    });
+    expect(blob.freeSpeechTest.words?.[0]).toEqual({ word: 'I' });
   });
 
   it('leaves a listening part that was not in the test out of the scores and the rating', () => {
@@ -234,6 +277,14 @@ describe('aggregateSpeaking', () => {
     // 11 spoken words (not the omitted one); understood: over 60 and certain, so not cat (40, 60) nor zzz.
     expect(s.intelligibility).toBe(Math.round(100 * (0.5 * 0.9 + 0.5 * (8 / 11))));
     expect(s.confidence).toBe(90);
+    // With the engine's intelligibility kept per recording: its mean over the spoken words (1 and
+    // 10), whatever the recogniser's confidence.
+    const kept = aggregateSpeaking([
+      { ...short, intelligibility: 50 },
+      { ...long, intelligibility: 83, transcriptConfidence: 0.1 },
+    ]);
+    expect(kept.intelligibility).toBe(Math.round((50 * 1 + 83 * 10) / 11));
+    expect(kept.confidence).toBeLessThan(20);
   });
 
   it('measures the rate from the readings when there is no free answer, null under 10 words', () => {

@@ -6,6 +6,7 @@ import {
   overallScore,
   type PartResult,
   type ResultsBlob,
+  type ShownWord,
   type TestPart,
 } from '@agaton/contracts';
 import { parseSpeechAnswer, type SpeechAnswer } from './activity-answers.ts';
@@ -84,6 +85,16 @@ export function combineCefr(options: {
 }
 
 /**
+ * The free answer's words as the report shows them: what was heard (omitted words were not), the
+ * ones the recogniser was unsure of marked — on a learner that is often most of them (issue 26).
+ */
+function shownWords(answer: SpeechAnswer): ShownWord[] {
+  return answer.words
+    .filter((w) => w.status !== 'omitted')
+    .map((w) => (w.uncertain ? { word: w.word, uncertain: true } : { word: w.word }));
+}
+
+/**
  * The results of a finished test from its drawn test and activity rows (pure): the resultsBlob with
  * every field of resultsBlobSchema, and the challenge's result columns.
  */
@@ -138,6 +149,7 @@ export function computeResults(options: { test: DrawnTest; rows: ActivityRow[]; 
       topic: options.test.levels[freeLevel].freeSpeech.text,
       overallScore: freeOverall,
       transcript: freeAnswer?.transcript ?? null,
+      words: freeAnswer ? shownWords(freeAnswer) : [],
       grammar: freeAnswer?.cefrEstimation?.grammar ?? null,
       vocabulary: freeAnswer?.cefrEstimation?.vocabulary ?? null,
       finishReason: free.finishReason,

@@ -19,8 +19,11 @@ import { familyRevoked } from '../auth/sessions.ts';
 /** A playback link lives this long: enough to listen through a long meeting after opening the page. */
 export const RECORDING_LINK_TTL_SECONDS = 6 * 3600;
 
-/** What a link opens; the purpose is signed, so a session's link never opens a call's recording. */
-export type PlaybackPurpose = 'recording' | 'qa-call-recording';
+/**
+ * What a link opens; the purpose is signed, so a session's link never opens a call's recording.
+ * 'test-recording': an English test's free answer, for the admins who may see its report.
+ */
+export type PlaybackPurpose = 'recording' | 'qa-call-recording' | 'test-recording';
 
 /** The query a playback link carries. */
 export const playbackQuerySchema = z.object({

@@ -21,13 +21,14 @@ export const DEMO_INVENTED_TEXTS = {
   allSoundsClear: 'All sounds clear',
   /** Weakest sounds when no word was heard (the sentence was not read): nothing to praise. */
   noSoundsHeard: 'No sounds were heard to score',
-  /** Free speech: a word the recogniser was not sure of (greyed, not scored). */
-  uncertainWord: 'Not sure what was said here',
   /** Legend under a free-speech transcript with greyed words. */
   uncertainLegend: 'Grey words: not sure what was said here, so they were not scored.',
-  /** Free speech: how much of the answer the pronunciation score is based on. */
+  /**
+   * Free speech: how many words were also scored sound by sound (pronunciation and fluency are judged
+   * from all of the speech).
+   */
   scoredShare: (scored: number, total: number) =>
-    `We could score ${scored} of ${total} words (${total ? Math.round((100 * scored) / total) : 0}%).`,
+    `${scored} of ${total} words (${total ? Math.round((100 * scored) / total) : 0}%) were clear enough to score sound by sound.`,
   /** A word the server masked (a profanity the recogniser produced). */
   maskedWord: 'Hidden word',
 } as const;

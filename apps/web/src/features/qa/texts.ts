@@ -116,6 +116,8 @@ export const QA_LABELS = {
     confidence: 'Confidence',
     needsReview: 'Needs review',
     needsReviewHint: 'The evidence was close: check this answer yourself.',
+    /** Above the answers of a call whose transcript the recogniser was mostly unsure of (issue 26). */
+    approximateReview: 'Marked for review: the transcript is approximate',
     citations: 'Cited moments',
     noCitation: 'No moment of the call was cited.',
     playFrom: (time: string) => `Play from ${time}`,

@@ -130,6 +130,7 @@ export const RT_LABELS = {
   topicLabel: 'Topic',
   notInTest: 'This part was not in this test.',
   transcript: 'Transcript',
+  freeSpeechRecording: 'Recording of the free answer',
   noAnswer: 'No answer was recorded.',
   grammar: 'Grammar',
   vocabulary: 'Vocabulary',

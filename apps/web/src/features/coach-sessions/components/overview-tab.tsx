@@ -1,12 +1,14 @@
 import type { SessionProfile } from '@agaton/contracts';
 import { Blockquote, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { BlockContent } from '../../../components/ui/block-content';
 import { RecommendedArticles } from '../../../components/ui/recommended-articles';
 import { ScoreCircle } from '../../../components/ui/score-circle';
+import { ApproximateTranscriptNote, TranscriptWords } from '../../../components/ui/transcript-text';
 import { FEEDBACK_SECTIONS as S } from '../texts';
 import type { FeedbackTab } from '../utils/feedback-tabs';
-import { transcriptSample } from '../utils/timed-words';
+import { SAMPLE_WORDS, transcriptSample } from '../utils/timed-words';
 import { BulletIcon, Bullets, Section } from './feedback-parts';
 
 const BREAKDOWN = [
@@ -18,7 +20,7 @@ const BREAKDOWN = [
 /** The analysis may write its own transcript sample as a block: shown as a quote, and only once. */
 const isTranscriptBlock = (header: string) => /transcript/i.test(header);
 
-function Quote({ children }: { children: string }) {
+function Quote({ children }: { children: ReactNode }) {
   return (
     <Blockquote color="brand" p="md" fz="sm" lh={1.7} data-testid="transcript-sample-text">
       {children}
@@ -96,7 +98,17 @@ export function OverviewTab({
       )}
       {profile.transcript && !profile.blocks.some((b) => isTranscriptBlock(b.header)) && (
         <Section title={S.transcriptSample} testId="transcript-sample">
-          <Quote>{transcriptSample(profile.transcript)}</Quote>
+          {profile.words.length > 0 ? (
+            <Stack gap="xs">
+              <ApproximateTranscriptNote words={profile.words} />
+              <Quote>
+                <TranscriptWords words={profile.words.slice(0, SAMPLE_WORDS)} />
+                {profile.words.length > SAMPLE_WORDS ? '…' : ''}
+              </Quote>
+            </Stack>
+          ) : (
+            <Quote>{transcriptSample(profile.transcript)}</Quote>
+          )}
         </Section>
       )}
       <RecommendedArticles articles={profile.recommendedArticles} />

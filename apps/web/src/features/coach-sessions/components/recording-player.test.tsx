@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { type TimedWord, TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
@@ -8,14 +9,20 @@ import { profile } from '../api/session-fixtures.test-helper';
 import { createPlayback, PlaybackContext } from '../hooks/playback';
 import { RecordingPlayer } from './recording-player';
 
-function Player({ withRecording = true }: { withRecording?: boolean }) {
+function Player({
+  withRecording = true,
+  words = profile().words,
+}: {
+  withRecording?: boolean;
+  words?: TimedWord[];
+}) {
   const [playback] = useState(createPlayback);
   const value = withRecording ? playback : null;
   return (
     <MantineProvider>
       <PlaybackContext.Provider value={value}>
         <RecordingPlayer
-          profile={profile({ recordingUrl: withRecording ? '/rec.webm' : null })}
+          profile={profile({ recordingUrl: withRecording ? '/rec.webm' : null, words })}
           playback={value}
         />
       </PlaybackContext.Provider>
@@ -87,6 +94,23 @@ describe('recording player and timed transcript', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('play-toggle'));
     expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
     expect(screen.getByTestId('player-clock')).toHaveTextContent('0:00 / 12:34');
+  });
+
+  it('marks the words the recogniser was unsure of, and says when most of the transcript is approximate', () => {
+    const words = profile().words;
+    // Two of six unsure: marked, no note.
+    const some = words.map((w, i) => (i === 1 || i === 3 ? { ...w, score: null, uncertain: true } : w));
+    const { unmount } = render(<Player words={some} />);
+    const unsure = screen.getByTestId('timed-transcript').querySelectorAll('[data-unsure]');
+    expect([...unsure].map((e) => e.textContent)).toEqual(['Thursday', 'shipped']);
+    expect(unsure[0]).toHaveAttribute('title', TRANSCRIPT_TEXTS.unsureWord);
+    expect(unsure[0]).not.toHaveAttribute('data-challenging');
+    expect(screen.queryByTestId('approximate-transcript')).not.toBeInTheDocument();
+    unmount();
+    // Four of six unsure: the one-line note above the transcript.
+    const most = words.map((w, i) => (i < 4 ? { ...w, score: null, uncertain: true } : w));
+    render(<Player words={most} />);
+    expect(screen.getByTestId('approximate-transcript')).toHaveTextContent(TRANSCRIPT_TEXTS.approximate);
   });
 
   it('shows the transcript without playback when there is no recording', () => {

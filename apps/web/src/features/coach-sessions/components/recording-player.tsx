@@ -13,6 +13,7 @@ import {
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconVolume } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { formatClock } from '../../../components/ui/format';
+import { ApproximateTranscriptNote } from '../../../components/ui/transcript-text';
 import { type Playback, usePlaybackState } from '../hooks/playback';
 import { SESSION_INVENTED_TEXTS as T } from '../texts';
 import { TimedTranscript } from './timed-transcript';
@@ -109,6 +110,7 @@ export function RecordingPlayer({
       <Text size="xs" c="dimmed" mt="md" mb={6}>
         {hasWords && playback ? T.playerHint : null}
       </Text>
+      <ApproximateTranscriptNote words={profile.words} />
       <ScrollArea.Autosize
         mah={{ base: '34vh', md: 'min(60vh, 520px)' }}
         type="auto"

@@ -1,5 +1,7 @@
 import type { TimedWord } from '@agaton/contracts';
+import { TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import { memo, type RefObject, useCallback, useEffect, useRef } from 'react';
+import { UNSURE_WORD_CLASS } from '../../../components/ui/transcript-text';
 import { useActiveWord, usePlayback } from '../hooks/playback';
 import { isChallenging } from '../utils/timed-words';
 import classes from './timed-transcript.module.css';
@@ -18,11 +20,16 @@ const Word = memo(function Word({
   onPlay: (index: number) => void;
 }) {
   const challenging = isChallenging(word.score);
-  const className = `${classes.word} ${challenging ? classes.challenging : ''} ${active ? classes.active : ''}`;
-  const title = word.score === null ? undefined : `${Math.round(word.score)} / 100`;
+  const unsure = word.uncertain === true;
+  const className = `${classes.word} ${challenging ? classes.challenging : ''} ${unsure ? UNSURE_WORD_CLASS : ''} ${active ? classes.active : ''}`;
+  const title = unsure
+    ? TRANSCRIPT_TEXTS.unsureWord
+    : word.score === null
+      ? undefined
+      : `${Math.round(word.score)} / 100`;
   if (!playable) {
     return (
-      <span className={className} data-index={index} title={title}>
+      <span className={className} data-index={index} data-unsure={unsure || undefined} title={title}>
         {word.word}
       </span>
     );
@@ -34,6 +41,7 @@ const Word = memo(function Word({
       data-index={index}
       data-active={active || undefined}
       data-challenging={challenging || undefined}
+      data-unsure={unsure || undefined}
       aria-current={active ? 'true' : undefined}
       title={title}
       onClick={() => onPlay(index)}
@@ -45,7 +53,8 @@ const Word = memo(function Word({
 
 /**
  * The transcript word by word: the word being played is highlighted, challenging words (80 or below)
- * are underlined, and clicking a word plays the recording from it.
+ * are underlined, words the recogniser was unsure of are marked as such, and clicking a word plays
+ * the recording from it.
  */
 export function TimedTranscript({
   words,

@@ -45,8 +45,11 @@ export function occurrencesOf(words: readonly TimedWord[], word: string): number
   return words.filter((w) => normaliseWord(w.word) === wanted).map((w) => w.start);
 }
 
+/** Words of the transcript sample on the feedback's overview. */
+export const SAMPLE_WORDS = 60;
+
 /** The first `limit` words of a transcript, with an ellipsis when cut. */
-export function transcriptSample(transcript: string, limit = 60): string {
+export function transcriptSample(transcript: string, limit = SAMPLE_WORDS): string {
   const words = transcript.trim().split(/\s+/).filter(Boolean);
   if (words.length <= limit) return words.join(' ');
   return `${words.slice(0, limit).join(' ')}…`;

@@ -1,3 +1,4 @@
+import { TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import { Text, Tooltip } from '@mantine/core';
 import { Fragment } from 'react';
 import { BAND_COLOR, scoreBand } from '../../../components/ui/score-band';
@@ -17,7 +18,7 @@ export function ColouredSentence({ words, size = 22 }: { words: ScoreView['words
         const hint = w.masked
           ? DEMO_INVENTED_TEXTS.maskedWord
           : w.uncertain
-            ? DEMO_INVENTED_TEXTS.uncertainWord
+            ? TRANSCRIPT_TEXTS.unsureWord
             : omitted
               ? 'Not heard'
               : w.status === 'inserted'

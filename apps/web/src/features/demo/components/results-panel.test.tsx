@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { NOT_THE_TEXT } from '@agaton/contracts';
+import { NOT_THE_TEXT, TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,9 +68,28 @@ describe('free-speech results: honest about what was heard', { timeout: 30_000 }
     }
     expect(transcript.querySelector('[data-band="positive"]')).toHaveTextContent('Morning');
     expect(screen.getByTestId('scored-share')).toHaveTextContent(
-      `We could score 2 of 5 words (40%). ${DEMO_INVENTED_TEXTS.uncertainLegend}`,
+      `${DEMO_INVENTED_TEXTS.scoredShare(2, 5)} ${DEMO_INVENTED_TEXTS.uncertainLegend}`,
     );
     expect(screen.getByTestId('intelligibility')).toHaveTextContent('Low');
+    // Three of five words unsure: the transcript says it is approximate.
+    expect(screen.getByTestId('approximate-transcript')).toHaveTextContent(TRANSCRIPT_TEXTS.approximate);
+  });
+
+  it("shows the engine's intelligibility, not the recogniser's confidence, as Intelligibility", () => {
+    const response = uncertainFreeSpeechResponse();
+    // The recogniser was unsure of most words, but the speech itself was clear.
+    response.assessment.intelligibility = { score: 86, explanation: 'Clear speech.' };
+    renderPanel(response);
+    expect(response.assessment.transcriptConfidence.humanizedValue).toBe('Low');
+    expect(screen.getByTestId('intelligibility')).toHaveTextContent('High');
+  });
+
+  it('estimates no grammar or vocabulary from too few clearly recognised words, and says so', () => {
+    const response = uncertainFreeSpeechResponse();
+    response.assessment.cefrEstimation = { grammar: null, vocabulary: null };
+    renderPanel(response);
+    expect(screen.getByTestId('no-levels')).toHaveTextContent(TRANSCRIPT_TEXTS.noGrammar);
+    expect(screen.queryByText(/Vocabulary .* · Grammar/)).not.toBeInTheDocument();
   });
 
   it('shows a masked word only masked, and why an off-topic answer scored low', () => {
@@ -94,5 +113,6 @@ describe('free-speech results: honest about what was heard', { timeout: 30_000 }
     renderPanel(freeSpeechResponse(81));
     expect(screen.queryByTestId('scored-share')).not.toBeInTheDocument();
     expect(screen.queryByTestId('answer-issue')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('approximate-transcript')).not.toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import {
   Alert,
   Badge,
@@ -16,6 +17,7 @@ import type { ReactNode } from 'react';
 import { RateGauge } from '../../../components/ui/rate-gauge';
 import { BAND_COLOR, scoreBand } from '../../../components/ui/score-band';
 import { ScoreCircle, SubScore } from '../../../components/ui/score-circle';
+import { ApproximateTranscriptNote } from '../../../components/ui/transcript-text';
 import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
 import type { ScoreView } from '../utils/score-view';
 import { ColouredSentence } from './coloured-sentence';
@@ -80,6 +82,7 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
         {wordsTitle}
       </Title>
       <div data-testid={transcript !== undefined ? 'transcript' : undefined}>
+        <ApproximateTranscriptNote words={view.words} />
         {view.words.length ? (
           <ColouredSentence words={view.words} size={transcript !== undefined ? 18 : 22} />
         ) : (
@@ -151,11 +154,16 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
             >
               {view.intelligibility.label}
             </Badge>
-            {view.cefr && (
-              <Text size="sm" mt={8}>
-                Vocabulary {view.cefr.vocabulary ?? '–'} · Grammar {grammarLabel(view.cefr.grammar)}
-              </Text>
-            )}
+            {view.cefr &&
+              (view.cefr.vocabulary || view.cefr.grammar ? (
+                <Text size="sm" mt={8}>
+                  Vocabulary {view.cefr.vocabulary ?? '–'} · Grammar {grammarLabel(view.cefr.grammar)}
+                </Text>
+              ) : (
+                <Text size="sm" mt={8} c="dimmed" data-testid="no-levels">
+                  {TRANSCRIPT_TEXTS.noGrammar}
+                </Text>
+              ))}
           </Metric>
         </SimpleGrid>
       )}

@@ -117,10 +117,9 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
       hesitations: a.fluency_stats.num_hesitations,
     },
     wordsPerMinute: typeof wpm === 'number' && wpm > 0 ? Math.round(wpm) : null,
-    intelligibility: {
-      value: a.transcriptConfidence.value,
-      label: intelligibilityLabel(a.transcriptConfidence.value),
-    },
+    // The engine's intelligibility (phone evidence and timing); older answers carry only the
+    // recogniser's confidence.
+    intelligibility: intelligibilityOf(a),
     cefr: a.cefrEstimation
       ? { grammar: a.cefrEstimation.grammar ?? null, vocabulary: a.cefrEstimation.vocabulary ?? null }
       : null,
@@ -131,4 +130,13 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
           4,
         ),
   };
+}
+
+/**
+ * What the demo shows as Intelligibility: the engine's intelligibility score (0–100, bands as for the
+ * spec's confidence: 80 High, 50 Medium), else — a response without it — the transcript confidence.
+ */
+function intelligibilityOf(a: PhraseScoreResponse['assessment']): ScoreView['intelligibility'] {
+  const value = a.intelligibility ? a.intelligibility.score / 100 : a.transcriptConfidence.value;
+  return { value, label: intelligibilityLabel(value) };
 }

@@ -1,4 +1,9 @@
-import type { QcItemDetail, SessionCitation } from '@agaton/contracts';
+import {
+  isApproximateTranscript,
+  type QcItemDetail,
+  type SessionCitation,
+  wordsOfLine,
+} from '@agaton/contracts';
 import { Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
@@ -35,6 +40,9 @@ function Report({ item }: { item: QcItemDetail }) {
   const [active, setActive] = useState<{ key: string; lines: number[] } | null>(null);
   const review = useReviewItem();
   const { call } = item;
+  // Such a call's answers are all saved needing review (issue 26): say why beside them.
+  const approximate =
+    item.bullets.some((b) => b.needsReview) && isApproximateTranscript(call.transcript.flatMap(wordsOfLine));
 
   const seek = (seconds: number) => {
     const player = audio.current;
@@ -100,6 +108,11 @@ function Report({ item }: { item: QcItemDetail }) {
           <Title order={2} fz="lg" mb="sm">
             {R.answers}
           </Title>
+          {approximate ? (
+            <Text size="sm" c="dimmed" mb="sm" data-testid="qa-approximate-review">
+              {R.approximateReview}
+            </Text>
+          ) : null}
           <ReportAnswers bullets={item.bullets} activeCitation={active?.key ?? null} onCite={cite} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>

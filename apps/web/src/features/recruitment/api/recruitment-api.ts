@@ -1,8 +1,10 @@
 import {
   type Candidate,
   type Challenge,
+  type ChallengeDetail,
   type CreateCandidateRequest,
   candidateListSchema,
+  challengeDetailSchema,
   challengeSchema,
   createCandidateResponseSchema,
   type ResultsBlob,
@@ -31,14 +33,18 @@ export const recruitmentKeys = {
  * rest (the report says 'There was an error parsing the test results.', the list skips it).
  */
 const looseChallengeSchema = challengeSchema.extend({ resultsBlob: z.unknown() });
+const looseChallengeDetailSchema = challengeDetailSchema.extend({ resultsBlob: z.unknown() });
 
-/** A challenge as the dashboard reads it: `results` parsed, `resultsInvalid` when the blob is broken. */
-export type AdminChallenge = Omit<Challenge, 'resultsBlob'> & {
-  results: ResultsBlob | null;
-  resultsInvalid: boolean;
-};
+/** What the dashboard adds to a challenge: `results` parsed, `resultsInvalid` when the blob is broken. */
+type WithResults<T> = Omit<T, 'resultsBlob'> & { results: ResultsBlob | null; resultsInvalid: boolean };
 
-function withResults(raw: z.infer<typeof looseChallengeSchema>): AdminChallenge {
+/** A challenge as the dashboard reads it. */
+export type AdminChallenge = WithResults<Challenge>;
+
+/** One challenge as its report reads it, with the link that plays the free answer. */
+export type AdminChallengeDetail = WithResults<ChallengeDetail>;
+
+function withResults<T extends { resultsBlob: unknown }>(raw: T): WithResults<T> {
   const { resultsBlob, ...challenge } = raw;
   if (resultsBlob === null || resultsBlob === undefined) {
     return { ...challenge, results: null, resultsInvalid: false };
@@ -55,11 +61,11 @@ export const getChallenges = async () =>
     withResults,
   );
 
-export const getChallenge = async (id: string) =>
+export const getChallenge = async (id: string): Promise<AdminChallengeDetail> =>
   withResults(
     await api.request(`/admin/challenges/${encodeURIComponent(id)}`, {
       auth: 'admin',
-      schema: looseChallengeSchema,
+      schema: looseChallengeDetailSchema,
     }),
   );
 

@@ -1,7 +1,7 @@
 import {
   type Admin,
   type Candidate,
-  type Challenge,
+  type ChallengeDetail,
   type ChallengeMeta,
   type ResultsBlob,
   resultsBlobSchema,
@@ -102,6 +102,10 @@ export const RESULTS: ResultsBlob = resultsBlobSchema.parse({
     topic: 'Tell us about a project you are proud of. What was your role and what did the team achieve?',
     overallScore: 72,
     transcript: 'last year i led the launch of our new pricing page and the team doubled the trial sign ups',
+    // Two words the recogniser was unsure of (issue 26).
+    words: 'last year i led the launch of our new pricing page and the team doubled the trial sign ups'
+      .split(' ')
+      .map((word) => (word === 'pricing' || word === 'doubled' ? { word, uncertain: true } : { word })),
     grammar: 'B2',
     vocabulary: 'B1',
     finishReason: 'FULL_COMPLETE',
@@ -145,9 +149,12 @@ export function candidate(overrides: Partial<Candidate> = {}): Candidate {
   };
 }
 
-/** A completed challenge with RESULTS (override resultsBlob with anything to test parsing). */
+/**
+ * A completed challenge with RESULTS, as GET /admin/challenges/{id} answers it (override resultsBlob
+ * with anything to test parsing).
+ */
 export function challenge(
-  overrides: Partial<Omit<Challenge, 'resultsBlob'>> & { resultsBlob?: unknown } = {},
+  overrides: Partial<Omit<ChallengeDetail, 'resultsBlob'>> & { resultsBlob?: unknown } = {},
 ) {
   return {
     id: CHALLENGE_ID,
@@ -166,6 +173,7 @@ export function challenge(
     candidateDepartment: SALES.name,
     candidatePosition: 'Sales representative',
     resultsBlob: RESULTS as unknown,
+    freeSpeechRecordingUrl: null,
     ...overrides,
   };
 }

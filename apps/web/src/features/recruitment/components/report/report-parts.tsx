@@ -4,11 +4,13 @@ import {
   type PartResult,
   type ResultsBlob,
   TEST_LEVELS,
+  TRANSCRIPT_TEXTS,
 } from '@agaton/contracts';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { scoreColor } from '../../../../components/ui/score-band';
 import { ScoreCircle } from '../../../../components/ui/score-circle';
+import { ApproximateTranscriptNote, TranscriptWords } from '../../../../components/ui/transcript-text';
 import { RT_LABELS } from '../../texts';
 import { LEVEL_NAMES } from '../test-content-summary';
 import classes from './report.module.css';
@@ -100,8 +102,73 @@ export function PartSection({ title, part, testId }: { title: string; part: Part
   );
 }
 
-/** The free answer: topic, score, transcript, grammar and vocabulary levels. */
-export function FreeSpeechSection({ free }: { free: ResultsBlob['freeSpeechTest'] }) {
+/**
+ * A level estimated from the free answer: the level; with an answer but none, why (too few clearly
+ * recognised words, issue 26); without an answer, a dash.
+ */
+function EstimatedLevel(props: {
+  label: string;
+  level: ResultsBlob['freeSpeechTest']['grammar'];
+  answered: boolean;
+  missing: string;
+  testId: string;
+}) {
+  return (
+    <Text size="sm" data-testid={props.testId}>
+      {props.label}:{' '}
+      {props.level ? (
+        <b>{props.level}</b>
+      ) : props.answered ? (
+        <Text span size="sm" c="dimmed">
+          {props.missing}
+        </Text>
+      ) : (
+        <b>—</b>
+      )}
+    </Text>
+  );
+}
+
+/** What the recogniser heard: its words with the unsure ones marked; older results have only the text. */
+function FreeTranscript({ free }: { free: ResultsBlob['freeSpeechTest'] }) {
+  if (free.words?.length) {
+    return (
+      <Stack gap={6}>
+        <ApproximateTranscriptNote words={free.words} />
+        <Text size="sm" data-testid="free-transcript">
+          <TranscriptWords words={free.words} />
+        </Text>
+      </Stack>
+    );
+  }
+  if (free.transcript) {
+    return (
+      <Text size="sm" fs="italic" data-testid="free-transcript">
+        “{free.transcript}”
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      {RT_LABELS.noAnswer}
+    </Text>
+  );
+}
+
+/**
+ * The free answer: topic, score, the recording (on screen, when one was kept), the transcript and the
+ * grammar and vocabulary levels.
+ */
+export function FreeSpeechSection({
+  free,
+  recordingUrl = null,
+}: {
+  free: ResultsBlob['freeSpeechTest'];
+  /** The signed link that plays the answer; none in print. */
+  recordingUrl?: string | null;
+}) {
+  // The transcript is null only when no answer was recorded.
+  const answered = free.transcript !== null;
   return (
     <ReportSection
       title={RT_LABELS.freeSpeech}
@@ -116,34 +183,45 @@ export function FreeSpeechSection({ free }: { free: ResultsBlob['freeSpeechTest'
     >
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <ScoreCircle score={free.overallScore} size={104} />
-        <Stack gap="sm" style={{ flex: 1 }}>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {RT_LABELS.topicLabel}
             </Text>
             <Text size="sm">{free.topic ?? '—'}</Text>
           </div>
-          <div>
+          <Stack gap={6}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {RT_LABELS.transcript}
             </Text>
-            {free.transcript ? (
-              <Text size="sm" fs="italic" data-testid="free-transcript">
-                “{free.transcript}”
-              </Text>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {RT_LABELS.noAnswer}
-              </Text>
-            )}
-          </div>
+            {recordingUrl ? (
+              // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the answer's text.
+              <audio
+                src={recordingUrl}
+                controls
+                preload="metadata"
+                aria-label={RT_LABELS.freeSpeechRecording}
+                className={classes.player}
+                data-testid="free-recording"
+              />
+            ) : null}
+            <FreeTranscript free={free} />
+          </Stack>
           <Group gap="lg">
-            <Text size="sm">
-              {RT_LABELS.grammar}: <b>{free.grammar ?? '—'}</b>
-            </Text>
-            <Text size="sm">
-              {RT_LABELS.vocabulary}: <b>{free.vocabulary ?? '—'}</b>
-            </Text>
+            <EstimatedLevel
+              label={RT_LABELS.grammar}
+              level={free.grammar}
+              answered={answered}
+              missing={TRANSCRIPT_TEXTS.noGrammar}
+              testId="free-grammar"
+            />
+            <EstimatedLevel
+              label={RT_LABELS.vocabulary}
+              level={free.vocabulary}
+              answered={answered}
+              missing={TRANSCRIPT_TEXTS.noVocabulary}
+              testId="free-vocabulary"
+            />
           </Group>
         </Stack>
       </Group>

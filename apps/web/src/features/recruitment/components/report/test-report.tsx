@@ -2,7 +2,7 @@ import { CEFR_NAMES, type ResultsBlob } from '@agaton/contracts';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../../components/ui/format';
 import { ScoreCircle } from '../../../../components/ui/score-circle';
-import type { AdminChallenge } from '../../api/recruitment-api';
+import type { AdminChallenge, AdminChallengeDetail } from '../../api/recruitment-api';
 import { RT_LABELS } from '../../texts';
 import { BenchmarkSection, SkillsLine } from './benchmark-section';
 import classes from './report.module.css';
@@ -60,14 +60,15 @@ function Summary({ challenge, results }: { challenge: AdminChallenge; results: R
 
 /**
  * The candidate report (spec 2 §2): summary, speaking, listening, reading comprehension, reading
- * aloud, free speech and the benchmark table. `print` fixes the column counts for an A4 page.
+ * aloud, free speech and the benchmark table. `print` fixes the column counts for an A4 page and
+ * leaves the free answer's player out (nothing to play on paper).
  */
 export function TestReport({
   challenge,
   results,
   print = false,
 }: {
-  challenge: AdminChallenge;
+  challenge: AdminChallengeDetail;
   results: ResultsBlob;
   print?: boolean;
 }) {
@@ -86,7 +87,10 @@ export function TestReport({
       </SimpleGrid>
       <SimpleGrid cols={cols} spacing="lg">
         <PartSection title={RT_LABELS.readingAloud} part={results.readingTest} testId="report-reading" />
-        <FreeSpeechSection free={results.freeSpeechTest} />
+        <FreeSpeechSection
+          free={results.freeSpeechTest}
+          recordingUrl={print ? null : challenge.freeSpeechRecordingUrl}
+        />
       </SimpleGrid>
       <BenchmarkSection rating={results.cefrRating} />
     </Stack>
