@@ -123,6 +123,12 @@ describe('summariseSession: what the numbers support', () => {
       'Pronunciation: not scored (no word could be made out clearly enough)',
     );
     expect(texts(s).join('\n')).not.toContain('Your pronunciation score was 0');
+    // Nor intelligibility: with no word made out it would only say that the recogniser failed.
+    expect(s.evaluation).not.toContain('intelligibility');
+    expect(texts(s).join('\n')).not.toMatch(/Your intelligibility score/);
+    expect(block(s, SUMMARY_HEADERS.breakdown)).toContain(
+      'Intelligibility: not scored (no word could be made out clearly enough)',
+    );
   });
 
   it('reports each chosen goal with its figure, skipping ids no longer offered', () => {

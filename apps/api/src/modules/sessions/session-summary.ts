@@ -74,12 +74,16 @@ interface Area {
  */
 const pronunciationScored = (m: SessionMetrics) => m.pronunciation > 0 || m.scoredWords > 0;
 
-/** The scores a verdict can rest on: pronunciation only when it was scored. */
+/**
+ * The scores a verdict can rest on: pronunciation and intelligibility only when they were scored
+ * (with no word made out, intelligibility would only say that the recogniser failed).
+ */
 function areas(m: SessionMetrics): Area[] {
+  const scored = pronunciationScored(m);
   return [
-    ...(pronunciationScored(m) ? [{ name: 'pronunciation', score: m.pronunciation }] : []),
+    ...(scored ? [{ name: 'pronunciation', score: m.pronunciation }] : []),
     { name: 'fluency', score: m.fluency },
-    { name: 'intelligibility', score: m.intelligibility },
+    ...(scored ? [{ name: 'intelligibility', score: m.intelligibility }] : []),
   ];
 }
 
@@ -209,7 +213,9 @@ function breakdown(m: SessionMetrics): string[] {
       ? `Pronunciation: ${m.pronunciation}/100 (judged from all of your speech; ${m.scoredWords} of ${m.wordsSaid} words also scored sound by sound)`
       : 'Pronunciation: not scored (no word could be made out clearly enough)',
     `Fluency: ${m.fluency}/100`,
-    `Intelligibility: ${m.intelligibility}/100 (the recogniser's transcript confidence: ${m.clarity}/100)`,
+    pronunciationScored(m)
+      ? `Intelligibility: ${m.intelligibility}/100 (the recogniser's transcript confidence: ${m.clarity}/100)`
+      : 'Intelligibility: not scored (no word could be made out clearly enough)',
     m.wordsPerMinute === null ? 'Pace: not measured' : `Pace: ${m.wordsPerMinute} words per minute`,
     `Pauses: ${m.pauses} between words and ${m.silences} silences of 2 s or more; ${m.longPauses} pauses and silences of 0.7 s or longer in all; filler words: ${m.filledPauses}; repetitions: ${m.repetitions}`,
     `Hesitations and pauses per sentence: ${m.hesitationsAndPausesPerSentence}`,

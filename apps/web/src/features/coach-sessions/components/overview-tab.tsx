@@ -28,6 +28,23 @@ function Quote({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The transcript sample: from the timed words when the session has them (the words the recogniser
+ * was unsure of marked, and a note when most were), else the analysis's plain text.
+ */
+function TranscriptSample({ profile, text }: { profile: SessionProfile; text: string }) {
+  if (profile.words.length === 0) return <Quote>{text}</Quote>;
+  return (
+    <Stack gap="xs">
+      <ApproximateTranscriptNote words={profile.words} />
+      <Quote>
+        <TranscriptWords words={profile.words.slice(0, SAMPLE_WORDS)} />
+        {profile.words.length > SAMPLE_WORDS ? '…' : ''}
+      </Quote>
+    </Stack>
+  );
+}
+
 /** Overview: evaluation, description blocks, key takeaways, a transcript sample and the breakdown. */
 export function OverviewTab({
   profile,
@@ -87,7 +104,7 @@ export function OverviewTab({
         isTranscriptBlock(block.header) ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
           <Section key={i} title={block.header} testId="transcript-sample">
-            <Quote>{block.content.join(' ')}</Quote>
+            <TranscriptSample profile={profile} text={block.content.join(' ')} />
           </Section>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: headers may repeat; blocks never reorder
@@ -98,17 +115,7 @@ export function OverviewTab({
       )}
       {profile.transcript && !profile.blocks.some((b) => isTranscriptBlock(b.header)) && (
         <Section title={S.transcriptSample} testId="transcript-sample">
-          {profile.words.length > 0 ? (
-            <Stack gap="xs">
-              <ApproximateTranscriptNote words={profile.words} />
-              <Quote>
-                <TranscriptWords words={profile.words.slice(0, SAMPLE_WORDS)} />
-                {profile.words.length > SAMPLE_WORDS ? '…' : ''}
-              </Quote>
-            </Stack>
-          ) : (
-            <Quote>{transcriptSample(profile.transcript)}</Quote>
-          )}
+          <TranscriptSample profile={profile} text={transcriptSample(profile.transcript)} />
         </Section>
       )}
       <RecommendedArticles articles={profile.recommendedArticles} />

@@ -70,11 +70,21 @@ describe('session feedback', { timeout: 30_000 }, () => {
 
   it('shows the transcript sample once, as a quote, when the analysis wrote it as a block', async () => {
     const blocks = [...profile().blocks, { header: 'Transcript sample', content: ['On Thursday we…'] }];
-    stubApi({ '/sessions/s1': { status: 200, body: profile({ blocks }) } });
+    stubApi({ '/sessions/s1': { status: 200, body: profile({ blocks, words: [] }) } });
     open();
     expect(await screen.findByTestId('transcript-sample')).toHaveTextContent('On Thursday we…');
     expect(screen.getAllByTestId('transcript-sample')).toHaveLength(1);
     expect(screen.getAllByTestId('feedback-block')).toHaveLength(2);
+  });
+
+  it('writes the transcript sample from the timed words, unsure words marked', async () => {
+    const blocks = [...profile().blocks, { header: 'Transcript sample', content: ['On Thursday we…'] }];
+    const words = profile().words.map((w, i) => (i === 1 ? { ...w, score: null, uncertain: true } : w));
+    stubApi({ '/sessions/s1': { status: 200, body: profile({ blocks, words }) } });
+    open();
+    const sample = await screen.findByTestId('transcript-sample');
+    expect(sample).toHaveTextContent('On Thursday we shipped the release');
+    expect([...sample.querySelectorAll('[data-unsure]')].map((e) => e.textContent)).toEqual(['Thursday']);
   });
 
   it('links the recommended learning articles', async () => {
