@@ -47,7 +47,11 @@ export interface Figures {
   scoredWords: number;
   speakingSeconds: number;
   durationSeconds: number;
-  /** Scores weighted by the words each session's score rests on. */
+  /**
+   * Scores weighted by what each session's score rests on: speaking time for pronunciation and
+   * intelligibility (judged from all of the speech; sessions where no word was made out left out),
+   * recognised words for the others.
+   */
   pronunciation: number | null;
   fluency: number | null;
   intelligibility: number | null;
@@ -80,6 +84,16 @@ function weighted<T>(items: T[], value: (t: T) => number | null, weight: (t: T) 
   return total > 0 ? Math.round(sum(known.map((t) => (value(t) ?? 0) * weight(t))) / total) : null;
 }
 
+/**
+ * Whether a session's pronunciation (and so its intelligibility) was scored: from all of the speech
+ * (the engine's delivery scales), or at least from some words scored sound by sound; 0 with no word
+ * made out means it was not.
+ */
+export const pronunciationScored = (m: SessionMetrics) => m.pronunciation > 0 || m.scoredWords > 0;
+
+/** Weight of a session's pronunciation and intelligibility: its speaking time, when they were scored. */
+const scoredSpeech = (m: SessionMetrics) => (pronunciationScored(m) ? Math.max(m.speakingSeconds, 1) : 0);
+
 /** Count per minute of speaking time, one decimal; null without speaking time. */
 export function perMinute(count: number, speakingSeconds: number): number | null {
   return speakingSeconds > 0 ? round1((60 * count) / speakingSeconds) : null;
@@ -102,21 +116,15 @@ export function figuresOf(newestFirst: SessionMetrics[]): Figures {
     scoredWords: sum(all.map((m) => m.scoredWords)),
     speakingSeconds: round1(speakingSeconds),
     durationSeconds: round1(durationSeconds),
-    pronunciation: weighted(
-      judged,
-      (m) => m.pronunciation,
-      (m) => m.scoredWords,
-    ),
+    // Judged from all of the speech: weighted by speaking time, sessions where nothing was made out
+    // left out.
+    pronunciation: weighted(judged, (m) => m.pronunciation, scoredSpeech),
     fluency: weighted(
       judged,
       (m) => m.fluency,
       (m) => m.wordsSaid,
     ),
-    intelligibility: weighted(
-      judged,
-      (m) => m.intelligibility,
-      (m) => m.wordsSaid,
-    ),
+    intelligibility: weighted(judged, (m) => m.intelligibility, scoredSpeech),
     total: weighted(
       judged,
       (m) => m.total,

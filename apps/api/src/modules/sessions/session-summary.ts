@@ -9,6 +9,7 @@ import {
   MIN_WORDS_TO_JUDGE,
   paceVerdict,
   plural,
+  pronunciationScored,
   quoted,
   soundLabel,
   weakestSounds,
@@ -67,12 +68,6 @@ interface Area {
   name: string;
   score: number;
 }
-
-/**
- * Whether pronunciation was scored: from all of the speech (the engine's delivery scales), or at
- * least from some words scored sound by sound; 0 with no word made out means it was not.
- */
-const pronunciationScored = (m: SessionMetrics) => m.pronunciation > 0 || m.scoredWords > 0;
 
 /**
  * The scores a verdict can rest on: pronunciation and intelligibility only when they were scored
