@@ -158,12 +158,15 @@ describe('a free answer through the engine', { timeout: 120_000 }, () => {
     expect(a.overall.fluency).toBe(expected.fluency);
     expect(a.overall.pronunciation).toBeGreaterThan(0);
     expect(a.pronunciation.explanation).toMatch(
-      /^We could score 0 of \d+ words \(0%\): the recogniser was not sure what was said, so no word was scored on its own\. Pronunciation \d+% is judged from all \d+ s of speech/,
+      /^Pronunciation \d+% is judged from all \d+ s of speech: how clearly it matched English sounds, with its pace and pauses\. The recogniser was not sure of any of the \d+ words it heard, so none was scored on its own\.$/,
     );
     // Intelligibility is the speaker's, not the recogniser's failure (it was sure of no word).
     expect(a.intelligibility.score).toBe(expected.pronunciation);
     expect(a.intelligibility.explanation).toMatch(
       /^Intelligibility \d+: judged from how clearly all \d+ s of speech matched English sounds, with its pace and pauses\. The recogniser was unsure of 10 of 10 words \(low transcript confidence, 0\.10\), so its transcript is approximate\.$/,
+    );
+    expect(a.overall.explanation).toMatch(
+      /The recogniser was not sure of 10 of 10 words, so its transcript is approximate; the scores are judged from the speech itself\.$/,
     );
     const response = freeSpeechResponseSchema.parse(toFreeSpeechResponse(a));
     expect(response.assessment.pronunciation.score).toBe(expected.pronunciation);

@@ -90,7 +90,9 @@ export function assembleAnalysis(input: AssembleInput): SpeechAnalysis {
   const answerLine = answer ? explainAnswer(answer) : '';
   const coverageLine =
     coverage && coverage.words > 0 && coverage.scoredShare < 1
-      ? ` We could score ${coverage.scoredWords} of ${coverage.words} words; the recogniser was not sure of the others.`
+      ? input.deliverySec === undefined
+        ? ` We could score ${coverage.scoredWords} of ${coverage.words} words; the recogniser was not sure of the others.`
+        : ` The recogniser was not sure of ${coverage.words - coverage.scoredWords} of ${coverage.words} words, so its transcript is approximate; the scores are judged from the speech itself.`
       : '';
   const explanation = notTheText
     ? NOT_THE_TEXT

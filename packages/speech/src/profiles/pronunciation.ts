@@ -169,18 +169,8 @@ function explainRecognised(
   worst: PhoneStats | undefined,
   deliverySec?: number,
 ): string {
-  const basis =
-    deliverySec === undefined
-      ? ''
-      : ` Pronunciation ${score}% is judged from all ${Math.round(deliverySec)} s of speech: how clearly it matched English sounds, with its pace and pauses.`;
   if (recognised === 0) return 'No words could be recognised, so pronunciation could not be scored.';
   const share = Math.round((100 * scored) / recognised);
-  const head = `We could score ${scored} of ${recognised} words (${share}%)`;
-  if (scored === 0)
-    return basis
-      ? `${head}: the recogniser was not sure what was said, so no word was scored on its own.${basis}`
-      : `${head}: the recogniser was not sure what was said, so pronunciation could not be scored.`;
-  const rest = scored < recognised ? '; the recogniser was not sure of the others' : '';
   const clear = scored - challenging.length;
   const verdict =
     challenging.length === 0
@@ -189,9 +179,18 @@ function explainRecognised(
   const trouble = worst
     ? `, and the /${phonemeInfo(worst.phone).ipa}/ sound (${respell(worst.phone)}) caused the most trouble`
     : '';
-  return basis
-    ? `${head}${rest}. Of those, ${verdict}${trouble}.${basis}`
-    : `${head}${rest}. Of those, ${verdict}${trouble} (${score}%).`;
+  if (deliverySec !== undefined) {
+    // The score comes from all of the speech: say so first, then what the sure words showed.
+    const basis = `Pronunciation ${score}% is judged from all ${Math.round(deliverySec)} s of speech: how clearly it matched English sounds, with its pace and pauses.`;
+    return scored === 0
+      ? `${basis} The recogniser was not sure of any of the ${recognised} words it heard, so none was scored on its own.`
+      : `${basis} ${scored} of ${recognised} words (${share}%) were clear enough to score one by one: ${verdict}${trouble}.`;
+  }
+  const head = `We could score ${scored} of ${recognised} words (${share}%)`;
+  if (scored === 0)
+    return `${head}: the recogniser was not sure what was said, so pronunciation could not be scored.`;
+  const rest = scored < recognised ? '; the recogniser was not sure of the others' : '';
+  return `${head}${rest}. Of those, ${verdict}${trouble} (${score}%).`;
 }
 
 /** One line on what drove a word's score: its weakest phone, or that it was clear or missing. */
