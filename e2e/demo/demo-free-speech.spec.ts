@@ -23,7 +23,9 @@ test('a free answer is transcribed and scored, then the results view shows the C
   expect(transcript.toLowerCase()).toMatch(/morning|work|day/);
   await expect(page.getByTestId('believability')).toHaveText(/\d+ \/ 100/);
   // Honest free speech: the share of words that could be scored, and greyed words carry no score.
-  await expect(panel.getByTestId('scored-share')).toHaveText(/^\d+ of \d+ words \(\d+%\) were clear enough to score sound by sound\./);
+  await expect(panel.getByTestId('scored-share')).toHaveText(
+    /^\d+ of \d+ words \(\d+%\) were clear enough to score sound by sound\./,
+  );
   for (const word of await panel.locator('[data-uncertain]').all()) {
     await expect(word).not.toHaveAttribute('data-score');
   }
