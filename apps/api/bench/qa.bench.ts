@@ -1,19 +1,23 @@
 /**
- * `npm run bench:qa`: agreement of QA answers with a labelled set, through the product path. The real
- * app runs in-process on loopback (PGlite, local object store, analysis workers as in production); the
- * bench signs in as an organisation's admin, creates the scorecards, questions and reference documents
- * of qa-set/scorecards.json through POST /api/qa/question-sets, /api/qa/questions and
- * /api/qa/question-sets/{id}/documents, uploads every call of qa-set/keys.json as its JSON transcript
- * through POST /api/qa/calls, and the calls that have a recording a second time as audio only (a
- * two-channel WAV, agent left, customer right, so the speech engine makes the transcript), waits for
- * each call's QA item and compares GET /api/qa/items/{id} with the keys.
+ * `npm run bench:qa`: agreement of QA answers with labelled sets, through the product path. The real
+ * app runs in-process on loopback (PGlite, local object store, analysis workers as in production).
+ * Each set of qa-set/set-types.ts SETS gets its own organisation, so its calls are answered against
+ * its own scorecards only: the bench signs in as that organisation's admin, creates the scorecards,
+ * questions and reference documents of the set's scorecards file (qa-set/scorecards.json, and for the
+ * held-out prose set qa-set/prose-scorecards.json: prose questions without evidence phrases) through
+ * POST /api/qa/question-sets, /api/qa/questions and /api/qa/question-sets/{id}/documents, uploads every
+ * call of the set's keys file (keys.json, prose-keys.json) as its JSON transcript through
+ * POST /api/qa/calls, and the calls that have a recording a second time as audio only (a two-channel
+ * WAV, agent left, customer right, so the speech engine makes the transcript), waits for each call's
+ * QA item and compares GET /api/qa/items/{id} with the keys.
  *
- * Printed per set (tuning, held-out, engine transcripts): answers right (YES / NO / NOT_APPLICABLE),
- * precision and recall of red flags (a bad answer to a HIGH question), the share of cited lines that
- * are expected lines (compared by time, so engine transcripts count too), and answers marked for
- * review; then every miss. Offline always; with LLM_BASE_URL, LLM_MODEL (and LLM_API_KEY) set, a
- * second run with the model. BENCH_QA_AUDIO=0 skips the recordings. Targets (issue 14): offline
- * ≥ 85 % answers right, ≥ 90 % citations right.
+ * Printed per set (tuning, held-out, held-out prose; transcripts and engine, audio): answers right
+ * (YES / NO / NOT_APPLICABLE), precision and recall of red flags (a bad answer to a HIGH question), the
+ * share of cited lines that are expected lines (compared by time, so engine transcripts count too),
+ * and answers marked for review; then every miss. The held-out prose set is a baseline: never tune
+ * the answerer on it. Offline always; with LLM_BASE_URL, LLM_MODEL (and LLM_API_KEY) set, a second run
+ * with the model. BENCH_QA_AUDIO=0 skips the recordings. Targets (issue 14): offline ≥ 85 % answers
+ * right, ≥ 90 % citations right.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,23 +37,33 @@ import {
   type Scores,
   score,
 } from './qa-set/metrics.ts';
-import type { SetCall, SetScorecards } from './qa-set/set-types.ts';
+import { SETS, type SetCall, type SetScorecards } from './qa-set/set-types.ts';
 
 const dir = fileURLToPath(new URL('./qa-set/', import.meta.url));
-const scorecards = JSON.parse(readFileSync(join(dir, 'scorecards.json'), 'utf8')) as SetScorecards;
-const calls = JSON.parse(readFileSync(join(dir, 'keys.json'), 'utf8')) as SetCall[];
+/** The row label of a split: 'tuning (transcripts)', 'held-out prose (engine, audio)'… */
+const SPLIT_LABELS: Record<SetCall['split'], string> = {
+  tuning: 'tuning',
+  heldout: 'held-out',
+  'heldout-prose': 'held-out prose',
+};
+const suites = Object.entries(SETS).map(([name, files]) => ({
+  name,
+  files,
+  scorecards: JSON.parse(readFileSync(join(dir, files.scorecards), 'utf8')) as SetScorecards,
+  calls: JSON.parse(readFileSync(join(dir, files.keys), 'utf8')) as SetCall[],
+}));
 const withAudio = process.env.BENCH_QA_AUDIO !== '0';
 const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-qa-'));
 
 /** The committed Ogg recording as the two-channel 16 kHz WAV a call centre would upload. */
-function wavOf(id: string): Buffer {
+function wavOf(audioDir: string, id: string): Buffer {
   const out = join(tmp, `${id}.wav`);
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
     'error',
     '-i',
-    join(dir, 'audio', `${id}.ogg`),
+    join(dir, audioDir, `${id}.ogg`),
     ...['-ar', '16000', '-ac', '2', '-c:a', 'pcm_s16le', out],
   ]);
   return readFileSync(out);
@@ -74,129 +88,141 @@ async function run(llm: { baseUrl: string; apiKey: string; model: string } | nul
   const app = await buildApp({ config, db: database.db, logger: false, analysisWorkers: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const admin = await buildAdmin(database.db, {
-      email: 'qa-bench@agaton.example',
-      password: FACTORY_PASSWORD,
-    });
-    const agent = await buildMember(database.db, { orgId: admin.orgId, name: 'Dana Agent' });
-    // Access tokens live 15 minutes; the audio run takes longer, so the bench signs in again.
-    let auth = { authorization: '' };
-    async function signIn() {
-      const res = await fetch(`${base}/api/admin/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: admin.email, password: FACTORY_PASSWORD }),
+    /** One set's organisation: its admin, agent and scorecards, and its calls' analysis. */
+    async function organisation(suite: (typeof suites)[number]) {
+      const admin = await buildAdmin(database.db, {
+        email: `qa-bench-${suite.name}@agaton.example`,
+        password: FACTORY_PASSWORD,
       });
-      auth = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
-    }
-    await signIn();
-
-    // biome-ignore lint/suspicious/noExplicitAny: JSON of the bench's own requests
-    async function api(method: string, path: string, body?: object | FormData, expect = 200): Promise<any> {
-      const send = () =>
-        fetch(`${base}/api${path}`, {
-          method,
-          headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' },
-          body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+      const agent = await buildMember(database.db, { orgId: admin.orgId, name: 'Dana Agent' });
+      // Access tokens live 15 minutes; the audio run takes longer, so the bench signs in again.
+      let auth = { authorization: '' };
+      async function signIn() {
+        const res = await fetch(`${base}/api/admin/auth`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: admin.email, password: FACTORY_PASSWORD }),
         });
-      let res = await send();
-      if (res.status === 401) {
-        await signIn();
-        res = await send();
+        auth = { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
       }
-      const text = await res.text();
-      if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : null;
-    }
+      await signIn();
 
-    // Scorecards, their documents and questions, as an admin creates them.
-    const questionKey = new Map<string, string>();
-    const meta = new Map<string, QuestionMeta>();
-    for (const card of scorecards.scorecards) {
-      const set = await api('POST', '/qa/question-sets', { name: card.name }, 201);
-      for (const doc of card.documents) {
-        const form = new FormData();
-        form.append('documentFile', new Blob([readFileSync(join(dir, doc))], { type: 'text/plain' }), doc);
-        await api('POST', `/qa/question-sets/${set.questionSetId}/documents`, form, 201);
-      }
-      for (const q of card.questions) {
-        const { key, ...fields } = q;
-        const created = await api(
-          'POST',
-          '/qa/questions',
-          { ...fields, purposes: ['QUALITY'], isActive: true, questionSetIds: [set.questionSetId] },
-          201,
-        );
-        questionKey.set(created.questionId, key);
-        meta.set(key, { key, isTrueGood: q.isTrueGood, severity: q.severity });
-      }
-    }
-
-    async function analyse(
-      call: SetCall,
-      file: { field: 'transcript' | 'audio'; data: Buffer; type: string; name: string },
-    ) {
-      const form = new FormData();
-      form.append('agentIdentityId', agent.id);
-      form.append('title', call.title);
-      form.append('occurredAt', new Date().toISOString());
-      form.append(file.field, new Blob([file.data], { type: file.type }), file.name);
-      const accepted = await api('POST', '/qa/calls', form, 202);
-      for (let i = 0; i < 3000; i += 1) {
-        const detail = await api('GET', `/qa/calls/${accepted.callId}`);
-        if (detail.status === 'failed') throw new Error(`${call.id}: analysis failed: ${detail.error}`);
-        if (detail.status === 'done' && detail.qcItemId) {
-          return qcItemDetailSchema.parse(await api('GET', `/qa/items/${detail.qcItemId}`));
+      // biome-ignore lint/suspicious/noExplicitAny: JSON of the bench's own requests
+      async function api(method: string, path: string, body?: object | FormData, expect = 200): Promise<any> {
+        const send = () =>
+          fetch(`${base}/api${path}`, {
+            method,
+            headers: body instanceof FormData ? auth : { ...auth, 'content-type': 'application/json' },
+            body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+          });
+        let res = await send();
+        if (res.status === 401) {
+          await signIn();
+          res = await send();
         }
-        await new Promise((r) => setTimeout(r, 200));
+        const text = await res.text();
+        if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+        return text ? JSON.parse(text) : null;
       }
-      throw new Error(`${call.id}: no QA item after 10 minutes`);
+
+      // Scorecards, their documents and questions, as an admin creates them.
+      const questionKey = new Map<string, string>();
+      const meta = new Map<string, QuestionMeta>();
+      for (const card of suite.scorecards.scorecards) {
+        const set = await api('POST', '/qa/question-sets', { name: card.name }, 201);
+        for (const doc of card.documents) {
+          const form = new FormData();
+          form.append('documentFile', new Blob([readFileSync(join(dir, doc))], { type: 'text/plain' }), doc);
+          await api('POST', `/qa/question-sets/${set.questionSetId}/documents`, form, 201);
+        }
+        for (const q of card.questions) {
+          const { key, ...fields } = q;
+          const created = await api(
+            'POST',
+            '/qa/questions',
+            { ...fields, purposes: ['QUALITY'], isActive: true, questionSetIds: [set.questionSetId] },
+            201,
+          );
+          questionKey.set(created.questionId, key);
+          meta.set(key, { key, isTrueGood: q.isTrueGood, severity: q.severity });
+        }
+      }
+
+      async function analyse(
+        call: SetCall,
+        file: { field: 'transcript' | 'audio'; data: Buffer; type: string; name: string },
+      ) {
+        const form = new FormData();
+        form.append('agentIdentityId', agent.id);
+        form.append('title', call.title);
+        form.append('occurredAt', new Date().toISOString());
+        form.append(file.field, new Blob([file.data], { type: file.type }), file.name);
+        const accepted = await api('POST', '/qa/calls', form, 202);
+        for (let i = 0; i < 3000; i += 1) {
+          const detail = await api('GET', `/qa/calls/${accepted.callId}`);
+          if (detail.status === 'failed') throw new Error(`${call.id}: analysis failed: ${detail.error}`);
+          if (detail.status === 'done' && detail.qcItemId) {
+            return qcItemDetailSchema.parse(await api('GET', `/qa/items/${detail.qcItemId}`));
+          }
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        throw new Error(`${call.id}: no QA item after 10 minutes`);
+      }
+
+      function produced(item: QcItemDetail): Map<string, Produced> {
+        const out = new Map<string, Produced>();
+        for (const b of item.bullets) {
+          const key = questionKey.get(b.questionId);
+          if (!key) continue;
+          const cited = b.sessionCitations.flatMap((c) => c.lineIndexes.map((i) => item.call.transcript[i]));
+          out.set(key, {
+            answer: b.answer,
+            flagLevel: b.flagLevel,
+            needsReview: b.needsReview,
+            cited: cited.map((l) => ({ start: l.start, end: l.end })),
+          });
+        }
+        return out;
+      }
+      return { suite, meta, analyse, produced };
     }
 
-    function produced(item: QcItemDetail): Map<string, Produced> {
-      const out = new Map<string, Produced>();
-      for (const b of item.bullets) {
-        const key = questionKey.get(b.questionId);
-        if (!key) continue;
-        const cited = b.sessionCitations.flatMap((c) => c.lineIndexes.map((i) => item.call.transcript[i]));
-        out.set(key, {
-          answer: b.answer,
-          flagLevel: b.flagLevel,
-          needsReview: b.needsReview,
-          cited: cited.map((l) => ({ start: l.start, end: l.end })),
-        });
-      }
-      return out;
-    }
-
+    type Organisation = Awaited<ReturnType<typeof organisation>>;
+    const orgs: Organisation[] = [];
+    for (const suite of suites) orgs.push(await organisation(suite));
     const sets = new Map<string, Scores>();
-    const add = (name: string, call: SetCall, item: QcItemDetail) => {
+    const add = (org: Organisation, name: string, call: SetCall, item: QcItemDetail) => {
       if (!sets.has(name)) sets.set(name, emptyScores());
       const s = sets.get(name) as Scores;
       const before = s.correct;
-      score(s, call, meta, produced(item));
+      score(s, call, org.meta, org.produced(item));
       const keyed = Object.keys(call.keys).length;
       process.stderr.write(`  ${name}: ${call.id} ${s.correct - before}/${keyed} right\n`);
     };
-    for (const call of calls) {
-      const json = readFileSync(join(dir, 'calls', `${call.id}.json`));
-      const item = await analyse(call, {
-        field: 'transcript',
-        data: json,
-        type: 'application/json',
-        name: `${call.id}.json`,
-      });
-      add(call.split === 'tuning' ? 'tuning (transcripts)' : 'held-out (transcripts)', call, item);
+    // Rows in order: every set's transcripts, then every set's recordings.
+    for (const org of orgs) {
+      for (const call of org.suite.calls) {
+        const json = readFileSync(join(dir, org.suite.files.calls, `${call.id}.json`));
+        const item = await org.analyse(call, {
+          field: 'transcript',
+          data: json,
+          type: 'application/json',
+          name: `${call.id}.json`,
+        });
+        add(org, `${SPLIT_LABELS[call.split]} (transcripts)`, call, item);
+      }
     }
     if (withAudio) {
-      for (const call of calls.filter((c) => c.audio)) {
-        const item = await analyse(call, {
-          field: 'audio',
-          data: wavOf(call.id),
-          type: 'audio/wav',
-          name: `${call.id}.wav`,
-        });
-        add(`${call.split === 'tuning' ? 'tuning' : 'held-out'} (engine, audio)`, call, item);
+      for (const org of orgs) {
+        for (const call of org.suite.calls.filter((c) => c.audio)) {
+          const item = await org.analyse(call, {
+            field: 'audio',
+            data: wavOf(org.suite.files.audio, call.id),
+            type: 'audio/wav',
+            name: `${call.id}.wav`,
+          });
+          add(org, `${SPLIT_LABELS[call.split]} (engine, audio)`, call, item);
+        }
       }
     }
     return { sets, seconds: (Date.now() - started) / 1000 };
@@ -223,11 +249,16 @@ function print(title: string, result: RunResult) {
 }
 
 try {
-  const keyed = calls.reduce((n, c) => n + Object.keys(c.keys).length, 0);
-  console.log(
-    `QA agreement: ${calls.length} calls (${calls.filter((c) => c.split === 'heldout').length} held out, ` +
-      `${calls.filter((c) => c.audio).length} also as audio), ${keyed} keyed answers`,
-  );
+  for (const { name, calls } of suites) {
+    const keyed = calls.reduce((n, c) => n + Object.keys(c.keys).length, 0);
+    const splits = [...new Set(calls.map((c) => c.split))]
+      .map((split) => `${calls.filter((c) => c.split === split).length} ${SPLIT_LABELS[split]}`)
+      .join(', ');
+    console.log(
+      `QA agreement, ${name} set: ${calls.length} calls (${splits}; ` +
+        `${calls.filter((c) => c.audio).length} also as audio), ${keyed} keyed answers`,
+    );
+  }
   print('Offline (words and sentence embeddings)', await run(null));
   const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = process.env;
   if (LLM_BASE_URL && LLM_MODEL) {

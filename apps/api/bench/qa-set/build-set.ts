@@ -1,29 +1,36 @@
 /**
- * Builds the QA agreement set from calls.txt (see its header): calls/<id>.json in the contracts'
- * jsonTranscriptSchema format, keys.json (answer keys and expected citations per call), and for the
- * calls marked `audio` a two-voice recording (flite: agent 'slt' on the left channel, customer 'rms'
- * on the right) committed as Ogg Opus (audio/<id>.ogg; the bench turns it back into a two-channel
- * WAV before upload). Audio calls take their JSON times from the synthesised speech, the others from
- * their word counts. Run: `npx tsx apps/api/bench/qa-set/build-set.ts`.
+ * Builds a QA agreement set (set-types.ts SETS) from its text source (see calls.txt's header):
+ * <calls>/<id>.json in the contracts' jsonTranscriptSchema format, the keys file (answer keys and
+ * expected citations per call), and for the calls marked `audio` a two-voice recording (flite: agent
+ * 'slt' on the left channel, customer 'rms' on the right) committed as Ogg Opus (<audio>/<id>.ogg; the
+ * bench turns it back into a two-channel WAV before upload). Audio calls take their JSON times from
+ * the synthesised speech, the others from their word counts. Run:
+ * `npx tsx apps/api/bench/qa-set/build-set.ts` (the agreement set: calls.txt → calls/, keys.json,
+ * audio/) or `npx tsx apps/api/bench/qa-set/build-set.ts prose` (the held-out prose set:
+ * prose-calls.txt → prose-calls/, prose-keys.json, prose-audio/; every question keyed explicitly).
+ * One set per run: Opus files differ from run to run, so building one set leaves the other's alone.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KeyAnswer, SetCall, SetScorecards } from './set-types.ts';
+import { type KeyAnswer, SETS, type SetCall, type SetName, type SetScorecards } from './set-types.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const RATE = 16_000;
 const GAP_SECONDS = 0.6;
 
-function parse(text: string, scorecards: SetScorecards) {
+type SetFiles = (typeof SETS)[SetName];
+
+function parse(text: string, scorecards: SetScorecards, set: SetFiles) {
   const calls: (Omit<SetCall, 'lines'> & {
     turns: { speaker: 'AGENT' | 'CUSTOMER'; text: string; tags: string[] }[];
   })[] = [];
   for (const block of text.split(/^== /m).slice(1)) {
     const [header, ...rest] = block.split('\n');
     const [id, split, cards, audio] = header.split('|').map((s) => s.trim());
+    if (!(set.splits as readonly string[]).includes(split)) throw new Error(`${id}: split ${split}`);
     const call = {
       id,
       split: split as SetCall['split'],
@@ -62,7 +69,11 @@ function parse(text: string, scorecards: SetScorecards) {
       if (!questions.some((q) => q.key === key))
         throw new Error(`${id}: ${key} is not a question of its scorecards`);
     }
+    for (const [key, value] of Object.entries(listed)) {
+      if (!['Y', 'N', 'NA'].includes(value)) throw new Error(`${id}: ${key}=${value}`);
+    }
     for (const q of questions) {
+      if (set.explicit && !listed[q.key]) throw new Error(`${id}: ${q.key} is not keyed`);
       const value = listed[q.key] ?? (/^if\b/i.test(q.questionText) ? 'NA' : 'N');
       const answer: KeyAnswer = value === 'Y' ? 'YES' : value === 'NA' ? 'NOT_APPLICABLE' : 'NO';
       const lines = call.turns.flatMap((t, i) => (t.tags.includes(q.key) ? [i] : []));
@@ -100,11 +111,11 @@ function speak(text: string, voice: string, dir: string): Int16Array {
   return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 2);
 }
 
-function main() {
-  const scorecards = JSON.parse(readFileSync(join(here, 'scorecards.json'), 'utf8')) as SetScorecards;
-  const calls = parse(readFileSync(join(here, 'calls.txt'), 'utf8'), scorecards);
-  mkdirSync(join(here, 'calls'), { recursive: true });
-  mkdirSync(join(here, 'audio'), { recursive: true });
+function main(set: SetFiles) {
+  const scorecards = JSON.parse(readFileSync(join(here, set.scorecards), 'utf8')) as SetScorecards;
+  const calls = parse(readFileSync(join(here, set.source), 'utf8'), scorecards, set);
+  mkdirSync(join(here, set.calls), { recursive: true });
+  if (calls.some((c) => c.audio)) mkdirSync(join(here, set.audio), { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'qa-set-'));
   const out: SetCall[] = [];
   try {
@@ -138,7 +149,7 @@ function main() {
           'error',
           ...['-f', 's16le', '-ar', String(RATE), '-ac', '2', '-i', raw],
           ...['-c:a', 'libopus', '-b:a', '40k', '-application', 'voip'],
-          join(here, 'audio', `${call.id}.ogg`),
+          join(here, set.audio, `${call.id}.ogg`),
         ]);
       } else {
         for (const turn of call.turns) {
@@ -155,7 +166,7 @@ function main() {
         end: round(l.end),
         text: l.text,
       }));
-      writeFileSync(join(here, 'calls', `${call.id}.json`), `${JSON.stringify({ turns }, null, 1)}\n`);
+      writeFileSync(join(here, set.calls, `${call.id}.json`), `${JSON.stringify({ turns }, null, 1)}\n`);
       out.push({
         id: call.id,
         split: call.split,
@@ -169,15 +180,20 @@ function main() {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  writeFileSync(join(here, 'keys.json'), `${JSON.stringify(out, null, 1)}\n`);
+  writeFileSync(join(here, set.keys), `${JSON.stringify(out, null, 1)}\n`);
   // The repository's formatter decides the JSON layout, so a rebuild changes only what changed.
-  execFileSync('npx', ['biome', 'format', '--write', join(here, 'keys.json'), join(here, 'calls')], {
+  execFileSync('npx', ['biome', 'format', '--write', join(here, set.keys), join(here, set.calls)], {
     stdio: 'ignore',
   });
-  const keyed = out.reduce((n, c) => n + Object.keys(c.keys).length, 0);
+  const answers = out.flatMap((c) => Object.values(c.keys).map((k) => k.answer));
+  const count = (a: KeyAnswer) => answers.filter((x) => x === a).length;
+  const splits = set.splits.map((s) => `${out.filter((c) => c.split === s).length} ${s}`).join(', ');
   console.log(
-    `${out.length} calls (${out.filter((c) => c.split === 'heldout').length} held out, ${out.filter((c) => c.audio).length} with audio), ${keyed} keyed answers`,
+    `${out.length} calls (${splits}; ${out.filter((c) => c.audio).length} with audio), ${answers.length} keyed answers ` +
+      `(${count('YES')} YES, ${count('NO')} NO, ${count('NOT_APPLICABLE')} NOT_APPLICABLE)`,
   );
 }
 
-main();
+const name = process.argv[2] ?? 'agreement';
+if (!(name in SETS)) throw new Error(`usage: build-set.ts [${Object.keys(SETS).join('|')}]`);
+main(SETS[name as SetName]);

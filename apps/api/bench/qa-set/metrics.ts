@@ -99,7 +99,7 @@ const pct = (n: number, d: number) => (d === 0 ? '   –  ' : `${((100 * n) / d)
 
 export function row(label: string, s: Scores): string {
   return [
-    label.padEnd(28),
+    label.padEnd(32),
     `${pct(s.correct, s.answers)} (${s.correct}/${s.answers})`.padEnd(20),
     `${pct(s.redTruePositive, s.redProduced)} (${s.redTruePositive}/${s.redProduced})`.padEnd(18),
     `${pct(s.redTruePositive, s.redExpected)} (${s.redTruePositive}/${s.redExpected})`.padEnd(18),
@@ -109,7 +109,7 @@ export function row(label: string, s: Scores): string {
 }
 
 export const HEADER = [
-  'set'.padEnd(28),
+  'set'.padEnd(32),
   'answers right'.padEnd(20),
   'red precision'.padEnd(18),
   'red recall'.padEnd(18),
