@@ -16,7 +16,12 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { parseCtm } from '../src/asr/ctm.js';
 import { toInt16Bytes } from '../src/asr/pcm-bytes.js';
-import { batchFlags, DEFAULT_MODEL_DIR, SPEED_FLAGS } from '../src/asr/pocketsphinx.js';
+import {
+  batchFlags,
+  DEFAULT_MODEL_DIR,
+  LEARNER_ADAPTATION_DIR,
+  SPEED_FLAGS,
+} from '../src/asr/pocketsphinx.js';
 import { toTranscript } from '../src/asr/transcript.js';
 import { devItems, librivoxItems, tallyWer, type WerItem } from './wer-sets.js';
 
@@ -97,7 +102,13 @@ async function decode(
   const out = join(dir, `${tag}.ctm`);
   const timeFile = join(dir, `${tag}.time`);
   const all: Record<string, string> = {
-    ...batchFlags({ modelDir: DEFAULT_MODEL_DIR, dir, ctm: out, log: join(dir, `${tag}.log`) }),
+    ...batchFlags({
+      modelDir: DEFAULT_MODEL_DIR,
+      adaptation: LEARNER_ADAPTATION_DIR,
+      dir,
+      ctm: out,
+      log: join(dir, `${tag}.log`),
+    }),
     ...flags,
   };
   await run(

@@ -4,10 +4,11 @@
  * pocketsphinx-testdata LibriVox clips (native read speech).
  *
  *   npm run -w @agaton/speech bench:speech-wer [-- --limit N] [--concurrency N]
- *     [--model-dir DIR] [--flag -name=value ...]
+ *     [--model-dir DIR] [--adaptation DIR|none] [--flag -name=value ...]
  *
- * `--model-dir` and `--flag` measure a PocketSphinx variant (an adapted acoustic model, decoder
- * settings) on the same clips; `calibration/adapt-recogniser.sh` builds the adapted models.
+ * `--model-dir`, `--adaptation` and `--flag` measure a PocketSphinx variant (another model folder,
+ * other adapted parameters or none — `none` is Debian's native model —, decoder settings) on the
+ * same clips; `calibration/recogniser-adaptation/adapt.sh` builds the adapted models.
  *
  * With ASR_BASE_URL set, the OpenAI-compatible recogniser is measured instead.
  */
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     concurrency: { type: 'string' },
     'model-dir': { type: 'string' },
+    adaptation: { type: 'string' },
     flag: { type: 'string', multiple: true },
   },
 });
@@ -96,12 +98,15 @@ const flags = Object.fromEntries(
     return [f.slice(0, at), f.slice(at + 1)];
   }),
 );
-const recogniser =
-  values['model-dir'] || values.flag
-    ? new PocketSphinxRecogniser({ modelDir: values['model-dir'], flags })
-    : createRecogniser();
-if (values['model-dir'] || values.flag)
-  console.log(`variant: ${values['model-dir'] ?? 'default model'} ${JSON.stringify(flags)}`);
+const variant = values['model-dir'] || values.adaptation || values.flag;
+const adaptation = values.adaptation === 'none' ? null : values.adaptation;
+const recogniser = variant
+  ? new PocketSphinxRecogniser({ modelDir: values['model-dir'], adaptation, flags })
+  : createRecogniser();
+if (variant)
+  console.log(
+    `variant: ${values['model-dir'] ?? 'default model'}, adaptation ${values.adaptation ?? 'default'} ${JSON.stringify(flags)}`,
+  );
 console.log(`engine: ${recogniser instanceof PocketSphinxRecogniser ? 'pocketsphinx' : 'openai-compatible'}`);
 await measure('pocketsphinx-testdata librivox (native read speech)', librivoxItems(), recogniser);
 await measure(

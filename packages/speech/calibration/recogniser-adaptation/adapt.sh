@@ -6,9 +6,10 @@
 # recordings) so that `bench:speech-wer` on the dev subset (51 other speakers) is held out.
 #
 #   bash packages/speech/calibration/recogniser-adaptation/adapt.sh WORKDIR
-#   npx tsx packages/speech/bench/wer.ts --flag=-mllr=WORKDIR/mllr_matrix      # global MLLR
-#   npx tsx packages/speech/bench/wer.ts --model-dir=WORKDIR/map              # MAP (means, variances, weights)
-#   npx tsx packages/speech/bench/wer.ts --model-dir=WORKDIR/map-tau100       # MAP with a fixed prior weight
+#   npx tsx packages/speech/bench/wer.ts --adaptation=none --flag=-mllr=WORKDIR/mllr_matrix   # global MLLR
+#   npx tsx packages/speech/bench/wer.ts --model-dir=WORKDIR/map --adaptation=none   # MAP (means, variances, weights)
+#   npx tsx packages/speech/bench/wer.ts --model-dir=WORKDIR/map-tau100 --adaptation=none   # MAP, fixed prior weight
+#   npx tsx packages/speech/bench/wer.ts --adaptation=WORKDIR/learner        # what is installed, rebuilt
 #
 # Figures: packages/speech/README.md, "Speaker adaptation (issue 26)".
 set -euo pipefail
@@ -48,14 +49,17 @@ map_model() { # NAME [map_adapt flags…]: a model folder (en-us/, the Debian LM
   ln -sf "$MODEL/en-us.lm.bin" "$MODEL/cmudict-en-us.dict" "$name/"
 }
 map_model map
-map_model map-tau100 -bayesmean no -fixedtau yes -tau 100
+for tau in 100 300 1000; do map_model "map-tau$tau" -bayesmean no -fixedtau yes -tau "$tau"; done
 
-# The best variant (map-tau100) as files PocketSphinx loads over Debian's model: quantised weights
-# (sendump, 2 MB instead of 7.9 MB of floats), means, variances and transition matrices.
-#   --flag=-mean=WORK/learner/means --flag=-var=WORK/learner/variances
-#   --flag=-sendump=WORK/learner/sendump --flag=-tmat=WORK/learner/transition_matrices
-rm -rf learner && mkdir learner
-"$ST/mk_s2sendump" -pocketsphinx yes -moddeffn base/mdef.txt -mixwfn map-tau100/out/mixture_weights \
+# The installed variant: τ = 300 with the silence and noise phones put back to Debian's values
+# (keep-fillers.py; adapted, they made the recogniser hear words in the silence before speech), as
+# files PocketSphinx loads over Debian's model (packages/speech/model/en-us-learner/): quantised
+# weights (sendump, 2 MB instead of 7.9 MB of floats), means, variances and transition matrices.
+# τ = 100 gains more on learners but loses on native speech; τ = 1000 gains less (README figures).
+rm -rf learner learner-float && cp -r map-tau300/out learner-float
+python3 "$HERE/keep-fillers.py" base learner-float base/mdef.txt
+mkdir learner
+"$ST/mk_s2sendump" -pocketsphinx yes -moddeffn base/mdef.txt -mixwfn learner-float/mixture_weights \
   -sendumpfn learner/sendump >sendump.log 2>&1
-cp map-tau100/out/means map-tau100/out/variances map-tau100/out/transition_matrices learner/
-echo "done: $WORK/mllr_matrix, $WORK/map, $WORK/map-tau100, $WORK/learner"
+cp learner-float/means learner-float/variances learner-float/transition_matrices learner/
+echo "done: $WORK/mllr_matrix, $WORK/map, $WORK/map-tau{100,300,1000}, $WORK/learner"

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Pcm16k, Recogniser, Transcript } from '../types.js';
 import { parseCtm } from './ctm.js';
@@ -15,6 +16,12 @@ export interface PocketSphinxOptions {
   binary?: string;
   /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. Default Debian's. */
   modelDir?: string;
+  /**
+   * Folder of acoustic-model parameters loaded over the model's own (`means`, `variances`, `sendump`,
+   * `transition_matrices`); `null` decodes with the model as it is. Default: the learner-adapted
+   * parameters when `modelDir` is Debian's model (they were estimated from it), else none.
+   */
+  adaptation?: string | null;
   /** Extra decoder flags, e.g. `{ '-lw': '7' }`; they override the defaults below. */
   flags?: Record<string, string>;
 }
@@ -22,18 +29,37 @@ export interface PocketSphinxOptions {
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 /**
+ * Debian's en-us acoustic model adapted to learner speech by MAP with a fixed prior weight τ = 100
+ * on the speechocean762 train split's 74 speakers outside the dev subset
+ * (`calibration/recogniser-adaptation/adapt.sh`; docs/decisions/028). Used for recognition only:
+ * scoring keeps comparing with the native model.
+ */
+export const LEARNER_ADAPTATION_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../model/en-us-learner',
+);
+
+/**
  * The flags every decoding needs: model, the clips (`<id>.raw` 16-bit files listed in `dir/ctl`)
  * and the outputs. The WER sweep builds on these too, so it measures what the product runs.
  */
 export function batchFlags(options: {
   modelDir: string;
+  /** See `PocketSphinxOptions.adaptation`; `null` for none. */
+  adaptation: string | null;
   dir: string;
   ctm: string;
   log: string;
 }): Record<string, string> {
-  const { modelDir, dir } = options;
+  const { modelDir, adaptation, dir } = options;
   return {
     '-hmm': join(modelDir, 'en-us'),
+    ...(adaptation && {
+      '-mean': join(adaptation, 'means'),
+      '-var': join(adaptation, 'variances'),
+      '-sendump': join(adaptation, 'sendump'),
+      '-tmat': join(adaptation, 'transition_matrices'),
+    }),
     '-lm': join(modelDir, 'en-us.lm.bin'),
     '-dict': join(modelDir, 'cmudict-en-us.dict'),
     '-ctl': join(dir, 'ctl'),
@@ -80,11 +106,18 @@ export class PocketSphinxRecogniser implements Recogniser {
   readonly engine = 'pocketsphinx';
   private readonly binary: string;
   private readonly modelDir: string;
+  private readonly adaptation: string | null;
   private readonly flags: Record<string, string>;
 
   constructor(options: PocketSphinxOptions = {}) {
     this.binary = options.binary ?? 'pocketsphinx_batch';
     this.modelDir = options.modelDir ?? DEFAULT_MODEL_DIR;
+    this.adaptation =
+      options.adaptation !== undefined
+        ? options.adaptation
+        : this.modelDir === DEFAULT_MODEL_DIR
+          ? LEARNER_ADAPTATION_DIR
+          : null;
     this.flags = options.flags ?? {};
   }
 
@@ -105,7 +138,13 @@ export class PocketSphinxRecogniser implements Recogniser {
       for (const u of todo) await writeFile(join(dir, `${u.id}.raw`), toInt16Bytes(u.audio));
       await writeFile(join(dir, 'ctl'), `${todo.map((u) => u.id).join('\n')}\n`);
       const flags: Record<string, string> = {
-        ...batchFlags({ modelDir: this.modelDir, dir, ctm: join(dir, 'out.ctm'), log: join(dir, 'log') }),
+        ...batchFlags({
+          modelDir: this.modelDir,
+          adaptation: this.adaptation,
+          dir,
+          ctm: join(dir, 'out.ctm'),
+          log: join(dir, 'log'),
+        }),
         ...SPEED_FLAGS,
         ...this.flags,
       };
