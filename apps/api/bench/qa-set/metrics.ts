@@ -6,6 +6,8 @@ export interface Produced {
   answer: KeyAnswer;
   flagLevel: FlagLevel;
   needsReview: boolean;
+  /** The answerer's confidence, 0–1. */
+  confidence: number;
   /** Times of the cited lines (the call's own transcript may be the engine's, so lines are compared by time). */
   cited: { start: number; end: number }[];
 }
@@ -29,8 +31,19 @@ export interface Scores {
   /** Correct answers whose key names lines but that cite none. */
   uncited: number;
   needsReview: number;
+  /** Answers not marked for review, and how many of them are right. */
+  answered: number;
+  answeredRight: number;
+  /** Per confidence band (CONFIDENCE_BANDS' lower bounds): answers and right answers. */
+  bands: { n: number; right: number }[];
+  /** Per kind of answer ("NO, nothing cited", "YES, cited"…): answers and right answers. */
+  kinds: Record<string, { n: number; right: number }>;
   misses: string[];
 }
+
+/** Lower bounds of the confidence bands of the calibration table. */
+export const CONFIDENCE_BANDS = [0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95] as const;
+const bandOf = (confidence: number) => CONFIDENCE_BANDS.findLastIndex((b) => confidence >= b);
 
 export function emptyScores(): Scores {
   return {
@@ -43,6 +56,10 @@ export function emptyScores(): Scores {
     cited: 0,
     uncited: 0,
     needsReview: 0,
+    answered: 0,
+    answeredRight: 0,
+    bands: CONFIDENCE_BANDS.map(() => ({ n: 0, right: 0 })),
+    kinds: {},
     misses: [],
   };
 }
@@ -69,14 +86,27 @@ export function score(
       scores.misses.push(`${call.id} ${key}: no answer (key ${expected.answer})`);
       continue;
     }
+    const right = got.answer === expected.answer;
     if (got.needsReview) scores.needsReview += 1;
+    else {
+      scores.answered += 1;
+      if (right) scores.answeredRight += 1;
+    }
+    const uncited = got.answer === 'NO' && got.cited.length === 0;
+    const kind =
+      `${got.answer}${got.answer === 'NOT_APPLICABLE' ? '' : got.cited.length ? ', cited' : ', nothing cited'}` +
+      `${uncited ? (meta.isTrueGood ? ' (bad)' : ' (good)') : ''}${got.confidence >= 0.9 ? ' ≥0.9' : ''}`;
+    for (const tally of [scores.bands[bandOf(got.confidence)], (scores.kinds[kind] ??= { n: 0, right: 0 })]) {
+      tally.n += 1;
+      if (right) tally.right += 1;
+    }
     if (got.flagLevel === 'RED') {
       scores.redProduced += 1;
       if (expectedRed) scores.redTruePositive += 1;
     }
-    if (got.answer !== expected.answer) {
+    if (!right) {
       scores.misses.push(
-        `${call.id} ${key}: ${got.answer}${got.needsReview ? ' (review)' : ''}, key ${expected.answer}`,
+        `${call.id} ${key}: ${got.answer} ${got.confidence.toFixed(2)}${got.needsReview ? ' (review)' : ''}${got.cited.length ? '' : ' uncited'}, key ${expected.answer}`,
       );
       continue;
     }
@@ -101,18 +131,40 @@ export function row(label: string, s: Scores): string {
   return [
     label.padEnd(32),
     `${pct(s.correct, s.answers)} (${s.correct}/${s.answers})`.padEnd(20),
+    `${pct(s.answered, s.answers)}`.padEnd(10),
+    `${pct(s.answeredRight, s.answered)} (${s.answeredRight}/${s.answered})`.padEnd(20),
     `${pct(s.redTruePositive, s.redProduced)} (${s.redTruePositive}/${s.redProduced})`.padEnd(18),
     `${pct(s.redTruePositive, s.redExpected)} (${s.redTruePositive}/${s.redExpected})`.padEnd(18),
     `${pct(s.citedGood, s.cited)} (${s.citedGood}/${s.cited})`.padEnd(20),
-    `${s.needsReview}`,
   ].join(' ');
 }
 
 export const HEADER = [
   'set'.padEnd(32),
   'answers right'.padEnd(20),
+  'answered'.padEnd(10),
+  'right when answered'.padEnd(20),
   'red precision'.padEnd(18),
   'red recall'.padEnd(18),
-  'citations right'.padEnd(20),
-  'review',
+  'citations right',
 ].join(' ');
+
+/** The calibration table of one set: per confidence band, the answers in it and the share right. */
+export function calibration(label: string, s: Scores): string {
+  const cells = CONFIDENCE_BANDS.map((low, i) => {
+    const { n, right } = s.bands[i];
+    return `≥${low.toFixed(2)}: ${n ? `${pct(right, n).trim()} of ${n}` : '–'}`;
+  });
+  const high = s.bands.filter((_, i) => CONFIDENCE_BANDS[i] >= 0.9);
+  const n = high.reduce((a, b) => a + b.n, 0);
+  const right = high.reduce((a, b) => a + b.right, 0);
+  return `${label.padEnd(32)} ${cells.join('  ')}  | ≥0.90 in all: ${n ? `${pct(right, n).trim()} of ${n}` : '–'}`;
+}
+
+/** The share of answers right per kind of answer (answer, whether a line is cited, confidence ≥ 0.9). */
+export function kinds(label: string, s: Scores): string {
+  const cells = Object.entries(s.kinds)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, { n, right }]) => `${kind}: ${pct(right, n).trim()} of ${n}`);
+  return `${label.padEnd(32)} ${cells.join('  ')}`;
+}

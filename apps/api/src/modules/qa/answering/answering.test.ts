@@ -144,7 +144,9 @@ describe('flagFor', () => {
     ['NO', false, true, 'MEDIUM', 'YELLOW'],
     ['YES', false, false, 'HIGH', 'RED'],
     ['NO', true, true, 'HIGH', 'YELLOW'],
-    ['YES', true, true, 'HIGH', 'GREEN'],
+    ['YES', true, true, 'HIGH', 'YELLOW'],
+    ['NO', true, false, 'MEDIUM', 'YELLOW'],
+    ['NOT_APPLICABLE', true, true, 'HIGH', 'UNSPECIFIED'],
     ['NOT_APPLICABLE', false, true, 'HIGH', 'UNSPECIFIED'],
   ] as const)(
     '%s (review %s) to a question where YES is good: %s, %s → %s',

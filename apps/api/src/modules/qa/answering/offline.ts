@@ -11,6 +11,7 @@ import {
   type Unit,
 } from './evidence.ts';
 import { type ParsedQuestion, type Party, parseQuestion } from './question-parse.ts';
+import { suggestEvidence } from './suggest.ts';
 import { contentStems, sentences } from './text.ts';
 import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocument } from './types.ts';
 
@@ -55,6 +56,13 @@ export const ANSWER_TUNING = {
   MAX_CITED_LINES: 3,
   /** Lines cited besides the best: those whose evidence is within this of the best. */
   CITE_WITHIN: 0.05,
+  /**
+   * The largest margin of a NO to a prose question (no admin phrases or examples) when nothing in the
+   * call shows the behaviour: when NO is the bad answer ("did the agent explain the next steps?") the
+   * absence is weak evidence and the answer goes to review; when NO is the good one ("did the agent
+   * interrupt?") it is stronger. Chosen on the agreement set answered as prose.
+   */
+  PROSE_ABSENCE_MARGIN: { bad: 0.07, good: 0.2 },
   /** Weights of a full match per kind of evidence. */
   WEIGHT: { phrase: 1, example: 1, derived: 0.85, reference: 0.9 },
 } as const;
@@ -105,19 +113,31 @@ export async function answerOffline(
   } = {},
 ): Promise<QuestionAnswer[]> {
   const all = callSentences(input.lines);
-  const parsed = new Map(input.questions.map((q) => [q.questionId, parseQuestion(q.questionText)]));
+  // A question is answered from its own words: what the question modal would suggest (its behaviour
+  // as phrases and as the speaker would say it, the explanation's quoted phrasings) joins whatever
+  // evidence an admin added, so a question written as prose alone has evidence too.
+  const questions = input.questions.map((q) => {
+    const suggested = suggestEvidence(q.questionText, q.presentationText);
+    return {
+      ...q,
+      phrases: [...new Set([...q.phrases, ...suggested.phrases])],
+      examples: [...new Set([...q.examples, ...suggested.examples])],
+      prose: q.phrases.length === 0 && q.examples.length === 0,
+    };
+  });
+  const parsed = new Map(questions.map((q) => [q.questionId, parseQuestion(q.questionText)]));
   const referenceSentences = input.references.flatMap(referenceLines);
   const vectors = await embedAll(options.embedder ?? null, [
     ...all.flatMap((s) => s.units.map((u) => u.text)),
     ...referenceSentences.map((r) => r.text),
-    ...input.questions.flatMap((q) => {
+    ...questions.flatMap((q) => {
       const p = parsed.get(q.questionId) as ParsedQuestion;
       return [...q.examples, p.action, ...(p.precondition ? [p.precondition, `I ${p.precondition}`] : [])];
     }),
   ]);
-  const scripts = assignReferences(input.questions, parsed, referenceSentences, vectors);
+  const scripts = assignReferences(questions, parsed, referenceSentences, vectors);
   const evidenceBy = new Map(
-    input.questions.map((question) => {
+    questions.map((question) => {
       const p = parsed.get(question.questionId) as ParsedQuestion;
       return [
         question.questionId,
@@ -134,7 +154,7 @@ export async function answerOffline(
   );
   const meaning = meaningTable(all, evidenceBy, vectors);
   const answers: QuestionAnswer[] = [];
-  for (const question of input.questions) {
+  for (const question of questions) {
     input.signal?.throwIfAborted();
     const p = parsed.get(question.questionId) as ParsedQuestion;
     const evidence = evidenceBy.get(question.questionId) ?? [];
@@ -337,7 +357,7 @@ function scoreSentences(
 }
 
 function answerQuestion(
-  question: AnswerableQuestion,
+  question: AnswerableQuestion & { prose: boolean },
   parsed: ParsedQuestion,
   evidence: readonly EvidenceText[],
   meaning: Map<CallSentence, Map<string, MeaningMatch>>,
@@ -393,7 +413,18 @@ function answerQuestion(
     const margin = Math.min(n - T.YES_THRESHOLD, n - p);
     return { ...base, answer: 'NO', ...confidence(margin), lineIndexes: cite(negated, n) };
   }
-  return { ...base, answer: 'NO', ...confidence(T.YES_THRESHOLD - p), lineIndexes: [] };
+  // Nothing shows the behaviour. For a question an admin gave evidence for, that is telling; for a
+  // question written as prose it may only mean the agent said it in other words.
+  const absent = confidence(T.YES_THRESHOLD - p);
+  if (!question.prose) return { ...base, answer: 'NO', ...absent, lineIndexes: [] };
+  return {
+    ...base,
+    answer: 'NO',
+    ...confidence(
+      Math.min(T.YES_THRESHOLD - p, T.PROSE_ABSENCE_MARGIN[question.isTrueGood ? 'bad' : 'good']),
+    ),
+    lineIndexes: [],
+  };
 }
 
 /**
