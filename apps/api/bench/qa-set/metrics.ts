@@ -96,7 +96,8 @@ export function score(
     const kind =
       `${got.answer}${got.answer === 'NOT_APPLICABLE' ? '' : got.cited.length ? ', cited' : ', nothing cited'}` +
       `${uncited ? (meta.isTrueGood ? ' (bad)' : ' (good)') : ''}${got.confidence >= 0.9 ? ' ≥0.9' : ''}`;
-    for (const tally of [scores.bands[bandOf(got.confidence)], (scores.kinds[kind] ??= { n: 0, right: 0 })]) {
+    scores.kinds[kind] ??= { n: 0, right: 0 };
+    for (const tally of [scores.bands[bandOf(got.confidence)], scores.kinds[kind]]) {
       tally.n += 1;
       if (right) tally.right += 1;
     }
