@@ -78,8 +78,8 @@ describe('QA answers by a model (OpenAI-compatible)', () => {
   it('sends the numbered lines and takes valid answers from the model', async () => {
     reply = `\`\`\`json\n${JSON.stringify({
       answers: [
-        { questionId: 'greet', answer: 'YES', lineIndexes: [0], confidence: 0.95 },
-        { questionId: 'refund', answer: 'NO', lineIndexes: [2], confidence: 0.5 },
+        { questionId: 'greet', premise: 'NONE', answer: 'YES', lineIndexes: [0], confidence: 0.95 },
+        { questionId: 'refund', premise: 'OCCURRED', answer: 'NO', lineIndexes: [2], confidence: 0.5 },
       ],
     })}\n\`\`\``;
     const answers = await answerer().answerCall({ lines, questions: [greet, refund], references: [] });
@@ -110,8 +110,8 @@ describe('QA answers by a model (OpenAI-compatible)', () => {
   it('falls back to the offline answer for a cited line that does not exist or is the wrong speaker’s', async () => {
     reply = JSON.stringify({
       answers: [
-        { questionId: 'greet', answer: 'YES', lineIndexes: [7], confidence: 0.9 },
-        { questionId: 'refund', answer: 'YES', lineIndexes: [1], confidence: 0.9 },
+        { questionId: 'greet', premise: 'NONE', answer: 'YES', lineIndexes: [7], confidence: 0.9 },
+        { questionId: 'refund', premise: 'NONE', answer: 'YES', lineIndexes: [1], confidence: 0.9 },
       ],
     });
     const answers = await answerer().answerCall({ lines, questions: [greet, refund], references: [] });
@@ -124,9 +124,9 @@ describe('QA answers by a model (OpenAI-compatible)', () => {
   it('falls back for a YES without a line, an unknown question and an unreadable reply', async () => {
     reply = JSON.stringify({
       answers: [
-        { questionId: 'greet', answer: 'YES', lineIndexes: [], confidence: 0.9 },
-        { questionId: 'other', answer: 'NO', lineIndexes: [], confidence: 0.9 },
-        { questionId: 'refund', answer: 'MAYBE', lineIndexes: [2], confidence: 0.9 },
+        { questionId: 'greet', premise: 'NONE', answer: 'YES', lineIndexes: [], confidence: 0.9 },
+        { questionId: 'other', premise: 'NONE', answer: 'NO', lineIndexes: [], confidence: 0.9 },
+        { questionId: 'refund', premise: 'NONE', answer: 'MAYBE', lineIndexes: [2], confidence: 0.9 },
       ],
     });
     const first = await answerer().answerCall({ lines, questions: [greet, refund], references: [] });
@@ -134,6 +134,51 @@ describe('QA answers by a model (OpenAI-compatible)', () => {
     reply = 'Sure! Here are the answers: yes and no.';
     const second = await answerer().answerCall({ lines, questions: [greet, refund], references: [] });
     expect(second.map((a) => a.answeredBy)).toEqual(['OFFLINE', 'OFFLINE']);
+  });
+
+  it('asks for the premise first and keeps an answer only when it follows from the premise', async () => {
+    reply = JSON.stringify({
+      answers: [
+        // The premise did not occur, yet the model answered NO: contradictory, offline stands.
+        { questionId: 'greet', premise: 'DID_NOT_OCCUR', answer: 'NO', lineIndexes: [], confidence: 0.9 },
+        // Not applicable although the premise occurred: contradictory too.
+        {
+          questionId: 'refund',
+          premise: 'OCCURRED',
+          answer: 'NOT_APPLICABLE',
+          lineIndexes: [],
+          confidence: 0.9,
+        },
+      ],
+    });
+    const contradictory = await answerer().answerCall({ lines, questions: [greet, refund], references: [] });
+    expect(contradictory.map((a) => a.answeredBy)).toEqual(['OFFLINE', 'OFFLINE']);
+    expect(requests.at(-1)?.body.messages[0].content).toContain('First decide the premise');
+
+    const priceObjection = q(
+      'price',
+      'When the customer objected to the price, did the agent offer a discount?',
+      [],
+    );
+    reply = JSON.stringify({
+      answers: [
+        {
+          questionId: 'price',
+          premise: 'DID_NOT_OCCUR',
+          answer: 'NOT_APPLICABLE',
+          lineIndexes: [],
+          confidence: 0.92,
+        },
+      ],
+    });
+    const [answer] = await answerer().answerCall({ lines, questions: [priceObjection], references: [] });
+    expect(answer).toMatchObject({ answer: 'NOT_APPLICABLE', answeredBy: 'LLM', needsReview: false });
+    // A reply without the premise is not taken.
+    reply = JSON.stringify({
+      answers: [{ questionId: 'price', answer: 'NOT_APPLICABLE', lineIndexes: [], confidence: 0.92 }],
+    });
+    const [without] = await answerer().answerCall({ lines, questions: [priceObjection], references: [] });
+    expect(without.answeredBy).toBe('OFFLINE');
   });
 
   it('answers offline when the model fails', async () => {

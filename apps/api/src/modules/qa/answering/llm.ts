@@ -7,7 +7,9 @@ import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer } from './type
  * The model path: one chat-completions request per call with the numbered transcript, the questions
  * and the scorecards' reference text; the model answers JSON. Every answer is checked — a known
  * question, a known answer, cited lines that exist and belong to the question's speaker (UNKNOWN
- * lines fit anyone), at least one line for a YES, none for NOT_APPLICABLE, a confidence in 0..1 —
+ * lines fit anyone), at least one line for a YES, none for NOT_APPLICABLE, a confidence in 0..1, the
+ * premise decided first and the answer following from it (not applicable exactly when it did not
+ * occur) —
  * and anything that fails is left out, so the offline answer stands for that question.
  */
 export const LLM_TUNING = {
@@ -21,6 +23,11 @@ export const LLM_TUNING = {
 
 const llmAnswerSchema = z.object({
   questionId: z.string(),
+  /**
+   * Whether the situation the question presupposes happened (a price objection, an existing account, a
+   * refund request); NONE for a question that presupposes nothing. Decided before the answer.
+   */
+  premise: z.enum(['OCCURRED', 'DID_NOT_OCCUR', 'NONE']),
   answer: z.enum(['YES', 'NO', 'NOT_APPLICABLE']),
   lineIndexes: z.array(z.number().int()),
   confidence: z.number().min(0).max(1),
@@ -33,12 +40,17 @@ const SYSTEM = [
   '- Answer from the transcript only; the reference documents say what the agent is expected to say.',
   "- A question is about one speaker: only that speaker's lines count (lines marked UNKNOWN count for anyone).",
   '- A negated statement ("I can\'t offer a refund") is not the behaviour itself.',
-  '- NOT_APPLICABLE when the question\'s condition ("If the customer asked for ...") did not happen in the call.',
+  '- First decide the premise: does the question presuppose a situation (a price objection, a refund request,',
+  '  an existing account, a cancellation, a competitor mentioned), whether written with "if"/"when" or not?',
+  '  premise: "OCCURRED" or "DID_NOT_OCCUR" for such a question, "NONE" when it presupposes nothing.',
+  '  Customers use trigger words without the situation happening ("the price is fine"): judge what happened.',
+  '- Then the answer: NOT_APPLICABLE exactly when the premise DID_NOT_OCCUR; otherwise judge the behaviour,',
+  '  also when the agent does the right thing in unusual words.',
   '- lineIndexes: the numbers of the lines that show the answer; [] for NOT_APPLICABLE, and [] for NO when',
   '  nothing in the call shows it (cite a line for NO only when a line shows it, e.g. a refusal).',
   '- confidence: 0 to 1.',
-  'Reply with JSON only, no prose: {"answers":[{"questionId":"...","answer":"YES"|"NO"|"NOT_APPLICABLE",',
-  '"lineIndexes":[0],"confidence":0.9}]} with one entry per question.',
+  'Reply with JSON only, no prose: {"answers":[{"questionId":"...","premise":"OCCURRED"|"DID_NOT_OCCUR"|"NONE",',
+  '"answer":"YES"|"NO"|"NOT_APPLICABLE","lineIndexes":[0],"confidence":0.9}]} with one entry per question.',
 ].join('\n');
 
 function userPrompt(input: AnswerCallInput): string {
@@ -91,6 +103,8 @@ export function validateLlmAnswer(
   }
   if (a.answer === 'YES' && indexes.length === 0) return null;
   if (a.answer === 'NOT_APPLICABLE' && indexes.length > 0) return null;
+  // The answer must follow from the premise: not applicable exactly when it did not occur.
+  if ((a.premise === 'DID_NOT_OCCUR') !== (a.answer === 'NOT_APPLICABLE')) return null;
   return {
     questionId: a.questionId,
     answer: a.answer,
