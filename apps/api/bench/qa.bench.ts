@@ -54,6 +54,7 @@ const SPLIT_LABELS: Record<SetCall['split'], string> = {
   tuning: 'tuning',
   heldout: 'held-out',
   'heldout-prose': 'held-out prose',
+  'tuning-prose': 'tuning prose',
 };
 /**
  * Each set, and the agreement set once more with its questions as a manager writes them (text and

@@ -6,7 +6,8 @@ export type KeyAnswer = 'YES' | 'NO' | 'NOT_APPLICABLE';
  * The labelled sets of the QA agreement bench, as files of this folder. `agreement` was written
  * together with the answerer's rules and is for tuning (its `heldout` split included); `prose` is a
  * held-out set of prose questions (no evidence phrases) and calls written independently, scored as a
- * baseline and never tuned on. build-set.ts builds one set per run; qa.bench.ts reads both.
+ * baseline and never tuned on. `proseTuning` is a tuning set of prose questions and calls, written
+ * independently of the held-out prose set. build-set.ts builds one set per run; qa.bench.ts reads all.
  */
 export const SETS = {
   agreement: {
@@ -29,6 +30,16 @@ export const SETS = {
     /** Every question of a call's scorecards must be on its keys line. */
     explicit: true,
   },
+  proseTuning: {
+    source: 'prose-tuning-calls.txt',
+    scorecards: 'prose-tuning-scorecards.json',
+    calls: 'prose-tuning-calls',
+    audio: 'prose-tuning-audio',
+    keys: 'prose-tuning-keys.json',
+    splits: ['tuning-prose'],
+    /** Every question of a call's scorecards must be on its keys line; no recordings. */
+    explicit: true,
+  },
 } as const satisfies Record<
   string,
   {
@@ -47,7 +58,7 @@ export type SetName = keyof typeof SETS;
 
 export interface SetCall {
   id: string;
-  split: 'tuning' | 'heldout' | 'heldout-prose';
+  split: 'tuning' | 'heldout' | 'heldout-prose' | 'tuning-prose';
   title: string;
   /** Keys of the scorecards whose questions are keyed for this call. */
   scorecards: string[];
