@@ -127,7 +127,7 @@ async function run(llm: { baseUrl: string; apiKey: string; model: string } | nul
     /** One set's organisation: its admin, agent and scorecards, and its calls' analysis. */
     async function organisation(suite: (typeof suites)[number]) {
       const admin = await buildAdmin(database.db, {
-        email: `qa-bench-${suite.name}@agaton.example`,
+        email: `qa-bench-${suite.name.toLowerCase()}@agaton.example`,
         password: FACTORY_PASSWORD,
       });
       const agent = await buildMember(database.db, { orgId: admin.orgId, name: 'Dana Agent' });

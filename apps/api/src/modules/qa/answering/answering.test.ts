@@ -2,6 +2,7 @@ import type { TranscriptLine } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
 import { type AnswerableQuestion, createCallAnswerer, flagFor, suggestEvidence } from './index.ts';
 import { answerOffline } from './offline.ts';
+import { parseQuestion } from './question-parse.ts';
 
 let t = 0;
 function line(index: number, speaker: TranscriptLine['speaker'], text: string): TranscriptLine {
@@ -154,6 +155,48 @@ describe('flagFor', () => {
       expect(flagFor({ answer, needsReview }, { isTrueGood, severity })).toBe(flag);
     },
   );
+});
+
+describe('parseQuestion: the premise of a question written as prose', () => {
+  it.each([
+    [
+      'If the customer asked for a refund, did the agent explain the policy?',
+      '',
+      'asked for a refund',
+      'explain the policy',
+    ],
+    [
+      'Did the agent explain the early exit charge to a customer who wanted to leave?',
+      '',
+      'wanted to leave',
+      'explain the early exit charge',
+    ],
+    [
+      'Did the collector offer the hardship plan?',
+      'Only applies when the customer says they cannot pay. The plan freezes interest.',
+      'says they cannot pay',
+      'offer the hardship plan',
+    ],
+    [
+      'Did the agent confirm it in writing?',
+      'Whenever a payment plan is agreed (weekly or monthly), tell the customer it will be confirmed.',
+      'a payment plan is agreed',
+      'confirm it in writing',
+    ],
+    // A clause that names no situation is not a premise; nor is an explanation without one.
+    [
+      'Did the agent keep the details private?',
+      'If a spouse, parent or roommate picks up, say nothing.',
+      null,
+      'keep the details private',
+    ],
+    ['Did the agent greet the customer?', 'A warm opening with their name.', null, 'greet the customer'],
+  ])('%s / %s → premise %s', (question, explanation, premise, action) => {
+    const parsed = parseQuestion(question, explanation);
+    expect(parsed.precondition).toBe(premise);
+    expect(parsed.action).toBe(action);
+    if (premise) expect(parsed.preconditionParty).toBe('CUSTOMER');
+  });
 });
 
 describe('suggestEvidence', () => {

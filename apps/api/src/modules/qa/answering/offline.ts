@@ -125,7 +125,9 @@ export async function answerOffline(
       prose: q.phrases.length === 0 && q.examples.length === 0,
     };
   });
-  const parsed = new Map(questions.map((q) => [q.questionId, parseQuestion(q.questionText)]));
+  const parsed = new Map(
+    questions.map((q) => [q.questionId, parseQuestion(q.questionText, q.presentationText)]),
+  );
   const referenceSentences = input.references.flatMap(referenceLines);
   const vectors = await embedAll(options.embedder ?? null, [
     ...all.flatMap((s) => s.units.map((u) => u.text)),

@@ -18,8 +18,8 @@ export interface ParsedQuestion {
   preconditionParty: Party | null;
 }
 
-const AGENT_WORDS = String.raw`(?:the\s+)?(?:agent|rep|representative|advisor|adviser|salesperson|sales\s+rep|seller|associate|consultant|employee|staff(?:\s+member)?)`;
-const CUSTOMER_WORDS = String.raw`(?:the\s+)?(?:customer|caller|client|prospect|buyer|consumer|member|user|account\s+holder)`;
+const AGENT_WORDS = String.raw`(?:the\s+)?(?:agent|rep|representative|advisor|adviser|salesperson|sales\s+rep|seller|associate|consultant|collector|employee|staff(?:\s+member)?)`;
+const CUSTOMER_WORDS = String.raw`(?:the\s+|a\s+|an\s+)?(?:customer|caller|client|prospect|buyer|consumer|member|user|account\s+holder|policyholder|debtor|someone|anyone)`;
 const AGENT_RE = new RegExp(`\\b${AGENT_WORDS}\\b`, 'i');
 const CUSTOMER_RE = new RegExp(`\\b${CUSTOMER_WORDS}\\b`, 'i');
 const AUX = '(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can|should)';
@@ -46,8 +46,32 @@ function stripSubject(clause: string): string {
     .trim();
 }
 
-/** Splits a question into its main clause and an optional precondition clause. */
-export function parseQuestion(questionText: string): ParsedQuestion {
+/**
+ * The premise an explanation states for its question ("Only applies when the customer says they
+ * cannot pay.", "Only relevant when …", "Whenever a payment is agreed, …", "If someone complains
+ * about their bill, …"): the clause, or null.
+ */
+export function premiseOfExplanation(explanation: string): string | null {
+  for (const raw of explanation.split(/(?<=[.!?])\s+/)) {
+    const sentence = raw.replace(/\s*\([^)]*\)/g, '');
+    const m =
+      /^(?:this\s+)?(?:only\s+)?(?:relevant|applies|applicable)\s+(?:only\s+)?(?:when|if|where)\s+(.+?)[.!?]?$/i.exec(
+        sentence,
+      ) ??
+      /^only\s+(?:when|if|where)\s+(.+?)[.!?]?$/i.exec(sentence) ??
+      /^(?:if|when|whenever)\s+(.+?),\s+/i.exec(sentence);
+    // A clause of a word or two ("If a spouse, parent … picks up") names no situation.
+    if (m && m[1].trim().split(/\s+/).length >= 3) return m[1].trim();
+  }
+  return null;
+}
+
+/**
+ * Splits a question into its main clause and an optional precondition clause: a leading or trailing
+ * "if/when …" clause, a premise inside the question ("… to a customer who wanted to leave"), or,
+ * failing those, the premise its explanation states.
+ */
+export function parseQuestion(questionText: string, explanation = ''): ParsedQuestion {
   const text = questionText.replace(/\s+/g, ' ').trim();
   let main = text;
   let condition: string | null = null;
@@ -67,6 +91,18 @@ export function parseQuestion(questionText: string): ParsedQuestion {
       condition = `${trailing[2]}${trailing[3]}`;
     }
   }
+  if (!condition) {
+    // "Did the agent explain the exit charge to a customer who wanted to leave?"
+    const relative = new RegExp(
+      `^(.+?)\\s+(?:to|for|with|from)\\s+(${CUSTOMER_WORDS})\\s+who\\s+(.+?)[?.!]*$`,
+      'i',
+    ).exec(text);
+    if (relative) {
+      main = relative[1];
+      condition = `${relative[2]} ${relative[3]}`;
+    }
+  }
+  if (!condition && explanation) condition = premiseOfExplanation(explanation);
   const subject = partyOf(main.split(/\s+/).slice(0, 5).join(' '));
   const action = stripSubject(main);
   let precondition: string | null = null;
