@@ -9,7 +9,7 @@ phones keep their adaptation; the fillers get Debian's values back.
 Both folders hold Sphinx-III float files means, variances, mixture_weights, transition_matrices; the
 adapted ones are rewritten in place. The first dimension of every file is the codebook (means,
 variances: one per base phone in a PTM model), the senone (mixture_weights) or the matrix
-(transition_matrices); the floats are the last 4 × count bytes of the file.
+(transition_matrices); the floats follow the dimensions (and precede a checksum, when the header says so).
 """
 import struct, sys
 import numpy as np
