@@ -43,7 +43,9 @@ test('a free answer whose scoring timed out is kept, and Try again scores the sa
   await expect(panel).toBeVisible({ timeout: 90_000 });
   await expect(panel.getByTestId('overall-score')).toHaveText(/^\d+$/);
   expect((await panel.getByTestId('transcript').textContent())?.toLowerCase()).toMatch(/morning|work|day/);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The error is gone (a content note such as an off-topic verdict may stand: 10 s of the answer is
+  // not all of it).
+  await expect(page.getByRole('alert').filter({ hasText: 'Obtaining your score failed' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   // Every request carried the one recording made: nothing was recorded again.
   expect(sent).toHaveLength(timedOut + 1);
