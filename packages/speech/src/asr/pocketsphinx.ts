@@ -29,10 +29,10 @@ export interface PocketSphinxOptions {
 export const DEFAULT_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 /**
- * Debian's en-us acoustic model adapted to learner speech by MAP with a fixed prior weight τ = 100
- * on the speechocean762 train split's 74 speakers outside the dev subset
- * (`calibration/recogniser-adaptation/adapt.sh`; docs/decisions/028). Used for recognition only:
- * scoring keeps comparing with the native model.
+ * Debian's en-us acoustic model adapted to learner speech by MAP with a fixed prior weight τ = 300
+ * on the speechocean762 train split's 74 speakers outside the dev subset, its silence and noise
+ * phones kept native (`calibration/recogniser-adaptation/adapt.sh`; docs/decisions/028). Used for
+ * recognition only: scoring keeps comparing with the native model.
  */
 export const LEARNER_ADAPTATION_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
