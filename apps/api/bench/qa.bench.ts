@@ -37,6 +37,7 @@ import { buildAdmin, buildMember, createTestDatabase, FACTORY_PASSWORD } from '@
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import {
+  addScores,
   calibration,
   emptyScores,
   HEADER,
@@ -276,21 +277,7 @@ function print(title: string, result: RunResult) {
   const total = emptyScores();
   for (const [name, s] of result.sets) {
     console.log(row(name, s));
-    for (const k of Object.keys(total) as (keyof Scores)[]) {
-      if (k === 'misses') total.misses.push(...s.misses.map((m) => `[${name}] ${m}`));
-      else if (k === 'bands')
-        s.bands.forEach((b, i) => {
-          total.bands[i].n += b.n;
-          total.bands[i].right += b.right;
-        });
-      else if (k === 'kinds')
-        for (const [kind, t] of Object.entries(s.kinds)) {
-          total.kinds[kind] ??= { n: 0, right: 0 };
-          total.kinds[kind].n += t.n;
-          total.kinds[kind].right += t.right;
-        }
-      else total[k] += s[k];
-    }
+    addScores(total, s, name);
   }
   console.log(row('all', total));
   console.log('\nCalibration: share of answers right per confidence band');

@@ -64,6 +64,26 @@ export function emptyScores(): Scores {
   };
 }
 
+/** Adds one set's scores to a total; its misses are labelled with the set's name. */
+export function addScores(total: Scores, s: Scores, name: string): void {
+  for (const k of Object.keys(total) as (keyof Scores)[]) {
+    if (k === 'misses') total.misses.push(...s.misses.map((m) => `[${name}] ${m}`));
+    else if (k === 'bands') {
+      for (const [i, t] of s.bands.entries()) addTally(total.bands[i], t);
+    } else if (k === 'kinds') {
+      for (const [kind, t] of Object.entries(s.kinds)) {
+        total.kinds[kind] ??= { n: 0, right: 0 };
+        addTally(total.kinds[kind], t);
+      }
+    } else total[k] += s[k];
+  }
+}
+
+function addTally(into: { n: number; right: number }, t: { n: number; right: number }): void {
+  into.n += t.n;
+  into.right += t.right;
+}
+
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   Math.min(a.end, b.end) - Math.max(a.start, b.start) > 0.05;
 
@@ -97,10 +117,9 @@ export function score(
       `${got.answer}${got.answer === 'NOT_APPLICABLE' ? '' : got.cited.length ? ', cited' : ', nothing cited'}` +
       `${uncited ? (meta.isTrueGood ? ' (bad)' : ' (good)') : ''}${got.confidence >= 0.9 ? ' ≥0.9' : ''}`;
     scores.kinds[kind] ??= { n: 0, right: 0 };
-    for (const tally of [scores.bands[bandOf(got.confidence)], scores.kinds[kind]]) {
-      tally.n += 1;
-      if (right) tally.right += 1;
-    }
+    const one = { n: 1, right: right ? 1 : 0 };
+    addTally(scores.bands[bandOf(got.confidence)], one);
+    addTally(scores.kinds[kind], one);
     if (got.flagLevel === 'RED') {
       scores.redProduced += 1;
       if (expectedRed) scores.redTruePositive += 1;
