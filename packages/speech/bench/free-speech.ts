@@ -21,12 +21,11 @@
  *     (options from packages/speech: the root script's nested `npm run` does not pass them on)
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEMO_FREE_SPEECH_TOPICS, freeSpeechResponseSchema } from '@agaton/contracts';
 import { loadSamples } from '../calibration/cache.ts';
-import { DATASET_DIR as DATASET, requireDataset } from '../calibration/dataset.ts';
+import { requireDataset } from '../calibration/dataset.ts';
 import { fitDelivery, loadAnswers } from '../calibration/delivery-lib.ts';
 import { describeConfig, outerFolds } from '../calibration/select.ts';
 import { resolveAcousticModel } from '../src/align/model.ts';
@@ -36,10 +35,7 @@ import { calibratedScorer } from '../src/profiles/scorer.ts';
 import { pearson } from '../src/scoring/gbdt.ts';
 import { mayHaveSkippedWords } from '../src/scoring/score.ts';
 import type { Recogniser, Transcript } from '../src/types.ts';
-import { devSamples, joinWithGaps, wavBytes } from './dev-audio.ts';
-
-const ANSWER_SEC = 30;
-const GAP_SEC = 0.5;
+import { devAnswerOf, devRowsBySpeaker } from './dev-audio.ts';
 
 requireDataset('bench:speech-free');
 const { values } = parseArgs({
@@ -51,35 +47,6 @@ const { values } = parseArgs({
     inner: { type: 'string', default: '4' },
   },
 });
-
-interface Row {
-  id: string;
-  speaker: string;
-  text: string;
-  wav: string;
-  total: number;
-  accuracy: number;
-  fluency: number;
-}
-
-/**
- * A speaker's recordings in id order, 0.5 s apart, until about 30 s are reached. Speakers with less
- * than 30 s of recordings (children read 1–2 s sentences; 6 of the 51 have under 15 s) start over
- * from their first recording, so every answer is a full one and the short-answer rule plays no part.
- */
-function answerOf(rows: Row[]): { audio: Uint8Array; reference: string; seconds: number } {
-  const parts: Int16Array[] = [];
-  const texts: string[] = [];
-  let total = 0;
-  for (let k = 0; total < (ANSWER_SEC - 1) * 16000; k++) {
-    const r = rows[k % rows.length];
-    parts.push(devSamples(r.wav));
-    texts.push(r.text);
-    total += parts[parts.length - 1].length + (k ? GAP_SEC * 16000 : 0);
-  }
-  const joined = joinWithGaps(parts, GAP_SEC);
-  return { audio: wavBytes(joined), reference: texts.join(' '), seconds: joined.length / 16000 };
-}
 
 /** Which hypothesis words a minimum-edit alignment matches to an identical reference word. */
 function correctWords(reference: string[], hypothesis: string[]): boolean[] {
@@ -108,13 +75,7 @@ function correctWords(reference: string[], hypothesis: string[]): boolean[] {
   return ok;
 }
 
-const rows = readFileSync(join(DATASET, 'scores.jsonl'), 'utf8')
-  .trim()
-  .split('\n')
-  .map((l) => JSON.parse(l) as Row)
-  .sort((a, b) => a.id.localeCompare(b.id));
-const bySpeaker = new Map<string, Row[]>();
-for (const r of rows) bySpeaker.set(r.speaker, [...(bySpeaker.get(r.speaker) ?? []), r]);
+const bySpeaker = devRowsBySpeaker();
 const speakers = [...bySpeaker.keys()].sort().slice(0, Number(values.speakers ?? Number.POSITIVE_INFINITY));
 
 /**
@@ -162,7 +123,7 @@ async function scoreSpeaker(engine: SpeechEngine, speaker: string, fold: number)
   const own = bySpeaker.get(speaker) ?? [];
   const meanOf = (k: 'total' | 'accuracy' | 'fluency') => own.reduce((s, r) => s + r[k], 0) / own.length;
   const expert = meanOf('total');
-  const answer = answerOf(own);
+  const answer = devAnswerOf(own);
   const topics = Object.values(DEMO_FREE_SPEECH_TOPICS);
   const topic = topics[index % topics.length];
   const analysis = await engine.analyze({ audio: answer.audio, task: 'free-speech', topic });

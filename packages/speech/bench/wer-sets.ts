@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DATASET_DIR as DEV, requireDataset } from '../calibration/dataset.js';
-import { wordErrorRate } from '../src/asr/index.js';
-import type { Pcm16k } from '../src/types.js';
+import { PocketSphinxRecogniser, wordErrorRate } from '../src/asr/index.js';
+import type { Pcm16k, Recogniser, Transcript } from '../src/types.js';
 import { readAudio } from '../test/asr-audio.js';
 
 /** Read speech with known text for measuring recognition (bench/wer.ts, bench/wer-sweep.ts). */
@@ -73,4 +74,27 @@ export function tallyWer(items: WerItem[], texts: string[]): WerTally {
     }
   });
   return tally;
+}
+
+/** PocketSphinx: one decoder process per core, each with an interleaved share of the clips. */
+export async function recogniseAll(
+  recogniser: Recogniser,
+  audios: Pcm16k[],
+  concurrency = availableParallelism(),
+): Promise<Transcript[]> {
+  const out: Transcript[] = new Array(audios.length);
+  const workers = Math.max(1, Math.min(concurrency, audios.length));
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      const idx = audios.map((_, i) => i).filter((i) => i % workers === w);
+      const res =
+        recogniser instanceof PocketSphinxRecogniser
+          ? await recogniser.transcribeMany(idx.map((i) => audios[i]))
+          : await Promise.all(idx.map((i) => recogniser.transcribe(audios[i])));
+      idx.forEach((i, k) => {
+        out[i] = res[k];
+      });
+    }),
+  );
+  return out;
 }

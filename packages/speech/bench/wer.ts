@@ -16,8 +16,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createRecogniser, PocketSphinxRecogniser } from '../src/asr/index.js';
-import type { Pcm16k, Recogniser, Transcript } from '../src/types.js';
-import { devItems, librivoxItems, tallyWer, type WerItem } from './wer-sets.js';
+import type { Recogniser } from '../src/types.js';
+import { devItems, librivoxItems, recogniseAll, tallyWer, type WerItem } from './wer-sets.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,25 +30,6 @@ const { values } = parseArgs({
 });
 const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
 const concurrency = Number(values.concurrency ?? availableParallelism());
-
-/** PocketSphinx: one decoder process per core, each with an interleaved share of the clips. */
-async function recogniseAll(recogniser: Recogniser, audios: Pcm16k[]): Promise<Transcript[]> {
-  const out: Transcript[] = new Array(audios.length);
-  const workers = Math.max(1, Math.min(concurrency, audios.length));
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      const idx = audios.map((_, i) => i).filter((i) => i % workers === w);
-      const res =
-        recogniser instanceof PocketSphinxRecogniser
-          ? await recogniser.transcribeMany(idx.map((i) => audios[i]))
-          : await Promise.all(idx.map((i) => recogniser.transcribe(audios[i])));
-      idx.forEach((i, k) => {
-        out[i] = res[k];
-      });
-    }),
-  );
-  return out;
-}
 
 /**
  * CPU seconds (user + system) of this process's finished children, from /proc/self/stat (`cutime`,
@@ -71,6 +52,7 @@ async function measure(name: string, items: WerItem[], recogniser: Recogniser) {
   const transcripts = await recogniseAll(
     recogniser,
     items.map((i) => i.audio),
+    concurrency,
   );
   const wallSec = (performance.now() - started) / 1000;
   const cpuAfter = childCpuSec();

@@ -176,7 +176,7 @@ export interface ContentAnalysis {
     empty: boolean;
     tooShort: boolean;
     offTopic: boolean | null;
-    /** The topic's key words (lemmas) among the words the recogniser was sure of. */
+    /** The topic's key words (lemmas) among the clearly recognised words (posterior ≥ 0.5). */
     topicWordsHeard?: string[];
   };
 }

@@ -21,12 +21,12 @@ export function pcm(samples: Float32Array): Pcm16k {
   return { samples, sampleRate: 16000, durationSec: samples.length / 16000 };
 }
 
-/** Speech synthesised by Debian's flite, resampled with sox to 16 kHz. */
-export function synthesise(text: string): Pcm16k {
+/** Speech synthesised by Debian's flite (its default voice, or `voice`), resampled with sox to 16 kHz. */
+export function synthesise(text: string, voice?: string): Pcm16k {
   const dir = mkdtempSync(join(tmpdir(), 'agaton-flite-'));
   try {
     const wav = join(dir, 'tts.wav');
-    execFileSync('flite', ['-t', text, '-o', wav]);
+    execFileSync('flite', [...(voice ? ['-voice', voice] : []), '-t', text, '-o', wav]);
     return readAudio(wav);
   } finally {
     rmSync(dir, { recursive: true, force: true });

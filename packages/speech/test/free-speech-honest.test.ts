@@ -268,6 +268,25 @@ describe('free speech: topic evidence', () => {
     expect(a.overall.explanation).toMatch(/only "morning" was clearly heard/);
   });
 
+  it('counts two key words clearly heard as on-topic when one of them was heard surely, not when neither was', async () => {
+    // "morning" and "afternoon" are key words of the topic; every other word is sure.
+    const text =
+      'we went to the lake in summer and the morning was cold and my brother played the guitar in the afternoon and then we swam in the water until the sun went down';
+    const withConfidence = (morning: number, afternoon: number) =>
+      recognised(text, () => true).map((w) => ({
+        ...w,
+        confidence: w.text === 'morning' ? morning : w.text === 'afternoon' ? afternoon : w.confidence,
+      }));
+    const oneSure = await analyse(withConfidence(0.9, 0.6));
+    expect(oneSure.content?.answer?.topicWordsHeard).toEqual(['morning', 'afternoon']);
+    expect(oneSure.content?.answer?.offTopic).toBe(false);
+    const noneSure = await analyse(withConfidence(0.6, 0.6));
+    expect(noneSure.content?.answer?.offTopic).toBe(true);
+    expect(noneSure.overall.explanation).toMatch(
+      /not sure of any of the question's key words it heard \("morning", "afternoon"\)/,
+    );
+  });
+
   it('does not call an answer off-topic when too few of its words were clearly heard to tell', async () => {
     // The same unrelated answer with only a handful of its words heard clearly.
     const few = recognised(
