@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnswerableQuestion, createCallAnswerer, flagFor, suggestEvidence } from './index.ts';
 import { answerOffline } from './offline.ts';
 import { parseQuestion } from './question-parse.ts';
+import { quotedPhrasings } from './suggest.ts';
 
 let t = 0;
 function line(index: number, speaker: TranscriptLine['speaker'], text: string): TranscriptLine {
@@ -223,6 +224,52 @@ describe('suggestEvidence', () => {
       'is there anything else I can help with',
       'Is there anything else I can do for you today?',
     ]);
+  });
+});
+
+describe('quotedPhrasings', () => {
+  it('sorts the quotes of an explanation by what it says of them, single quotes and apostrophes included', () => {
+    expect(
+      quotedPhrasings(
+        "We expect a warm opening, e.g. 'Morning, Calderline, you're through to Sam'. Picking up with just 'Account number?' or 'Yeah?' is not a welcome.",
+      ),
+    ).toEqual({
+      shown: ["Morning, Calderline, you're through to Sam"],
+      good: [],
+      bad: ['Account number?', 'Yeah?'],
+    });
+    expect(
+      quotedPhrasings(
+        "We want 'leave it with me, I'll sort it' rather than 'that's a different department'.",
+      ),
+    ).toEqual({
+      shown: ["leave it with me, I'll sort it"],
+      good: [],
+      bad: ["that's a different department"],
+    });
+    expect(
+      quotedPhrasings(
+        "Reps must never say a claim 'is guaranteed'. 'I can't promise any one claim' is the right answer. 'No idea, sorry' doesn't.",
+      ),
+    ).toEqual({
+      shown: [],
+      good: ["I can't promise any one claim"],
+      bad: ['is guaranteed', 'No idea, sorry'],
+    });
+    // A negation later in the sentence that is not said of the quote leaves it an example.
+    expect(
+      quotedPhrasings(
+        "We want one line of understanding, e.g. 'I appreciate it's a tough time', not just numbers.",
+      ).shown,
+    ).toEqual(["I appreciate it's a tough time"]);
+  });
+
+  it('suggests only the quotes that show the behaviour as examples of YES', () => {
+    const welcome = suggestEvidence(
+      'Did the agent welcome the caller?',
+      "A warm opening, e.g. 'Morning, you're through to Sam'. Just 'Yeah?' is not a welcome.",
+    );
+    expect(welcome.examples).toEqual(['I welcome you', "Morning, you're through to Sam"]);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type Unit,
 } from './evidence.ts';
 import { type ParsedQuestion, type Party, parseQuestion } from './question-parse.ts';
-import { suggestEvidence } from './suggest.ts';
+import { quotedPhrasings, suggestEvidence } from './suggest.ts';
 import { contentStems, sentences } from './text.ts';
 import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocument } from './types.ts';
 
@@ -114,14 +114,19 @@ export async function answerOffline(
 ): Promise<QuestionAnswer[]> {
   const all = callSentences(input.lines);
   // A question is answered from its own words: what the question modal would suggest (its behaviour
-  // as phrases and as the speaker would say it, the explanation's quoted phrasings) joins whatever
-  // evidence an admin added, so a question written as prose alone has evidence too.
+  // as phrases and as the speaker would say it, the explanation's quoted examples of it) joins
+  // whatever evidence an admin added, so a question written as prose alone has evidence too. Quoted
+  // phrasings the explanation calls right (or, when NO is the good answer, calls wrong) are examples
+  // of YES as well. Those of NO are not used as evidence of NO: on the prose tuning set that lowered
+  // the answers right from 61.4 % to 60.0 % (the embeddings match them too loosely).
   const questions = input.questions.map((q) => {
     const suggested = suggestEvidence(q.questionText, q.presentationText);
+    const quoted = quotedPhrasings(q.presentationText);
+    const yes = q.isTrueGood ? quoted.good : quoted.bad;
     return {
       ...q,
       phrases: [...new Set([...q.phrases, ...suggested.phrases])],
-      examples: [...new Set([...q.examples, ...suggested.examples])],
+      examples: [...new Set([...q.examples, ...suggested.examples, ...yes])],
       prose: q.phrases.length === 0 && q.examples.length === 0,
     };
   });

@@ -76,13 +76,69 @@ export function suggestEvidence(questionText: string, presentationText?: string)
   }
   const question = asQuestion(action);
   examples.push(question ?? `I ${action}`);
-  if (presentationText) {
-    // A quoted phrasing in the explanation ('e.g. "thank you for calling"') is an example.
-    for (const m of presentationText.matchAll(/["“]([^"”]{3,120})["”]/g)) examples.push(m[1].trim());
-  }
+  // A quoted phrasing of the explanation that shows the behaviour ('e.g. "thank you for calling"').
+  if (presentationText) examples.push(...quotedPhrasings(presentationText).shown);
   return {
     speaker,
     phrases: [...new Set(phrases)].slice(0, 8),
     examples: [...new Set(examples)].slice(0, 8),
   };
+}
+
+/** What an explanation says of the phrasings it quotes. */
+export interface QuotedPhrasings {
+  /** Examples of the behaviour asked ("e.g. 'Morning, you're through to Sam'", "Things like '…'"). */
+  shown: string[];
+  /** Said to be right ("'I can't promise that' is the right answer", "'…' also counts"). */
+  good: string[];
+  /** Said not to count, or forbidden ("'Yeah?' is not a welcome", "rather than '…'", "never say '…'"). */
+  bad: string[];
+}
+
+/**
+ * A quote in double quotes, or in single quotes that open after a space and close before a space or
+ * punctuation (so "you're" inside 'Morning, you're through to Sam' does not end it).
+ */
+const QUOTE =
+  /["“]([^"”\n]{2,160})["”]|(?<=^|[\s(:,])['‘]((?:[^'’\n]|['’](?=\w)){2,160}?)['’](?=$|[\s.,;:!?)])/g;
+/** A negation, "rather than" or "instead of" before a quote in its sentence ("must never say '…'"). */
+const BAD_BEFORE = /\b(?:not|never|rather\s+than|instead\s+of)\b|n['’]t\b/i;
+/** A negated predicate right after the quote ("'Yeah?' is not a welcome", "'No idea' doesn't"). */
+const BAD_AFTER =
+  /^\s*(?:is|are|was|were|does|do|did|will|would|wo|ca)?\s*(?:not|never|n['’]t)\b|^\s*(?:is|are)\s+(?:a\s+)?(?:fail|wrong)\b/i;
+const GOOD_SENTENCE = /\b(?:right\s+answer|counts?|(?:is|are)\s+(?:fine|good|ok|okay|correct))\b/i;
+const PLACEHOLDER = /\u0000\d+\u0000/g;
+
+/**
+ * The phrasings an explanation quotes, sorted by what it says of them: `bad` when a negation,
+ * "rather than" or "instead of" stands before the quote in its sentence or a negated predicate follows
+ * it, `good` when its sentence says it is right, else `shown`. Which of good and bad means YES depends
+ * on whether YES is the good answer (the answerer decides).
+ */
+export function quotedPhrasings(explanation: string): QuotedPhrasings {
+  const quotes: string[] = [];
+  // Quotes become placeholders first: "'Yeah?' is not a welcome" must not split at the "?".
+  const masked = explanation.replace(QUOTE, (_, double: string | undefined, single: string | undefined) => {
+    quotes.push((double ?? single ?? '').trim());
+    return ` \u0000${quotes.length - 1}\u0000 `;
+  });
+  const out: QuotedPhrasings = { shown: [], good: [], bad: [] };
+  for (const sentence of masked.split(/(?<=[.!?])\s+/)) {
+    for (const m of sentence.matchAll(/\u0000(\d+)\u0000/g)) {
+      const before = sentence.slice(0, m.index).replace(PLACEHOLDER, ' ');
+      // What follows the quote and any quotes joined to it ("'Account number?' or 'Yeah?' is not …").
+      const after = sentence
+        .slice((m.index ?? 0) + m[0].length)
+        .replace(/^(?:\s*(?:,|or|and)?\s*\u0000\d+\u0000)*/, '');
+      const kind =
+        BAD_BEFORE.test(before) || BAD_AFTER.test(after)
+          ? 'bad'
+          : GOOD_SENTENCE.test(sentence.replace(PLACEHOLDER, ' '))
+            ? 'good'
+            : 'shown';
+      const quote = quotes[Number(m[1])];
+      if (quote.length >= 3) out[kind].push(quote);
+    }
+  }
+  return out;
 }
