@@ -200,6 +200,26 @@ describe('parseQuestion: the premise of a question written as prose', () => {
   });
 });
 
+describe('parseQuestion: passive questions', () => {
+  it('asks what the agent did, in the active voice', () => {
+    expect(parseQuestion('Was the caller welcomed properly at the start?')).toMatchObject({
+      subject: null,
+      action: 'welcome the caller properly at the start',
+    });
+    expect(parseQuestion('Was the recording notice given?').action).toBe('give the recording notice');
+    expect(parseQuestion("Was the customer's complaint about billing escalated?").action).toBe(
+      "escalate the customer's complaint about billing",
+    );
+    expect(parseQuestion('Was the issue resolved by the agent?').action).toBe('resolve the issue');
+    expect(parseQuestion('Was the account verified?').action).toBe('verify the account');
+    // A state is no passive: "Was the customer satisfied?" is about the customer.
+    expect(parseQuestion('Was the customer satisfied?')).toMatchObject({
+      subject: 'CUSTOMER',
+      action: 'satisfied',
+    });
+  });
+});
+
 describe('suggestEvidence', () => {
   it('derives the speaker, phrases and a first-person example from the question', () => {
     const s = suggestEvidence('Did the agent verify the customer’s date of birth?');

@@ -66,6 +66,64 @@ export function premiseOfExplanation(explanation: string): string | null {
   return null;
 }
 
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  given: 'give',
+  told: 'tell',
+  made: 'make',
+  said: 'say',
+  sent: 'send',
+  taken: 'take',
+  done: 'do',
+  shown: 'show',
+  put: 'put',
+  read: 'read',
+  kept: 'keep',
+  left: 'leave',
+  set: 'set',
+  written: 'write',
+  spoken: 'speak',
+  brought: 'bring',
+  paid: 'pay',
+  sold: 'sell',
+  held: 'hold',
+  met: 'meet',
+  found: 'find',
+  heard: 'hear',
+};
+/** Words in -ed after "was"/"is" that say how someone was, not what was done to them. */
+const STATE_ADJECTIVES =
+  /^(?:interested|satisfied|qualified|concerned|confused|worried|frustrated|annoyed|pleased|surprised|disappointed|prepared|engaged|tired|married|required|allowed|supposed|based|related|involved|needed)$/i;
+const PASSIVE = new RegExp(
+  String.raw`^(?:was|were|is|are|(?:has|have|had)\s+been)\s+(.+?)\s+(\w+ed|${Object.keys(IRREGULAR_PARTICIPLES).join('|')})\b(.*)$`,
+  'i',
+);
+
+/** The base form of a past participle ("escalated" → "escalate", "given" → "give"), by rules. */
+export function baseVerb(participle: string): string {
+  const w = participle.toLowerCase();
+  if (IRREGULAR_PARTICIPLES[w]) return IRREGULAR_PARTICIPLES[w];
+  if (/ied$/.test(w)) return w.replace(/ied$/, 'y');
+  if (/([bgmnprt])\1ed$/.test(w)) return w.slice(0, -3);
+  const stem = w.slice(0, -2);
+  return /(?:[^aeiou]at|iz|[aeiou]s|[^o]id|[^aeiou]v|[aeiou]v|[nu]c|[aeiou]c|[^d]g|u|ur|om|[bcdfgkpt]l)$/.test(
+    stem,
+  )
+    ? `${stem}e`
+    : stem;
+}
+
+/**
+ * A passive question's behaviour in the active voice, done by the agent: "Was the recording notice
+ * given?" → "give the recording notice", "Was the caller welcomed properly at the start?" → "welcome
+ * the caller properly at the start". Null when the clause is not a passive one.
+ */
+export function activeOfPassive(clause: string): string | null {
+  const m = PASSIVE.exec(clause.replace(/[?.!]+\s*$/, '').trim());
+  if (!m || STATE_ADJECTIVES.test(m[2])) return null;
+  const rest = m[3].replace(new RegExp(`\\s+by\\s+${AGENT_WORDS}\\b`, 'i'), '').trim();
+  return `${baseVerb(m[2])} ${m[1]}${rest ? ` ${rest}` : ''}`;
+}
+
 /**
  * Splits a question into its main clause and an optional precondition clause: a leading or trailing
  * "if/when …" clause, a premise inside the question ("… to a customer who wanted to leave"), or,
@@ -103,8 +161,10 @@ export function parseQuestion(questionText: string, explanation = ''): ParsedQue
     }
   }
   if (!condition && explanation) condition = premiseOfExplanation(explanation);
-  const subject = partyOf(main.split(/\s+/).slice(0, 5).join(' '));
-  const action = stripSubject(main);
+  // A passive question ("Was the caller welcomed?") asks what the agent did.
+  const active = activeOfPassive(main);
+  const subject = active ? null : partyOf(main.split(/\s+/).slice(0, 5).join(' '));
+  const action = active ?? stripSubject(main);
   let precondition: string | null = null;
   let preconditionParty: Party | null = null;
   if (condition) {
