@@ -107,7 +107,7 @@ const BAD_BEFORE = /\b(?:not|never|rather\s+than|instead\s+of)\b|n['’]t\b/i;
 const BAD_AFTER =
   /^\s*(?:is|are|was|were|does|do|did|will|would|wo|ca)?\s*(?:not|never|n['’]t)\b|^\s*(?:is|are)\s+(?:a\s+)?(?:fail|wrong)\b/i;
 const GOOD_SENTENCE = /\b(?:right\s+answer|counts?|(?:is|are)\s+(?:fine|good|ok|okay|correct))\b/i;
-const PLACEHOLDER = /\u0000\d+\u0000/g;
+const PLACEHOLDER = /\uE000\d+\uE000/g;
 
 /**
  * The phrasings an explanation quotes, sorted by what it says of them: `bad` when a negation,
@@ -120,16 +120,16 @@ export function quotedPhrasings(explanation: string): QuotedPhrasings {
   // Quotes become placeholders first: "'Yeah?' is not a welcome" must not split at the "?".
   const masked = explanation.replace(QUOTE, (_, double: string | undefined, single: string | undefined) => {
     quotes.push((double ?? single ?? '').trim());
-    return ` \u0000${quotes.length - 1}\u0000 `;
+    return ` \uE000${quotes.length - 1}\uE000 `;
   });
   const out: QuotedPhrasings = { shown: [], good: [], bad: [] };
   for (const sentence of masked.split(/(?<=[.!?])\s+/)) {
-    for (const m of sentence.matchAll(/\u0000(\d+)\u0000/g)) {
+    for (const m of sentence.matchAll(/\uE000(\d+)\uE000/g)) {
       const before = sentence.slice(0, m.index).replace(PLACEHOLDER, ' ');
       // What follows the quote and any quotes joined to it ("'Account number?' or 'Yeah?' is not …").
       const after = sentence
         .slice((m.index ?? 0) + m[0].length)
-        .replace(/^(?:\s*(?:,|or|and)?\s*\u0000\d+\u0000)*/, '');
+        .replace(/^(?:\s*(?:,|or|and)?\s*\uE000\d+\uE000)*/, '');
       const kind =
         BAD_BEFORE.test(before) || BAD_AFTER.test(after)
           ? 'bad'
