@@ -89,8 +89,12 @@ describe('offline answerer (words only)', () => {
     ];
     const [a] = await answerOffline({ lines, questions: [q], references: [] });
     expect(a).toMatchObject({ answer: 'NOT_APPLICABLE', lineIndexes: [] });
+    expect(a.confidence).toBeGreaterThanOrEqual(0.9);
     const [b] = await answerOffline({ lines: refundCall, questions: [q], references: [] });
     expect(b.answer).toBe('NO');
+    // Written as prose (no phrases), a premise not found is less certain: below the 0.9 band.
+    const [prose] = await answerOffline({ lines, questions: [{ ...q, phrases: [] }], references: [] });
+    expect(prose).toMatchObject({ answer: 'NOT_APPLICABLE', confidence: 0.83, needsReview: false });
   });
 
   it('uses script lines of the reference documents as evidence', async () => {
