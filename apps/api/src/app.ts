@@ -30,8 +30,10 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { qaAgentRoutes } from './modules/qa/qa-agent.routes.ts';
 import { qaCallsRoutes } from './modules/qa/qa-calls.routes.ts';
 import { qaDashboardRoutes } from './modules/qa/qa-dashboard.routes.ts';
+import { qaReviewsRoutes } from './modules/qa/qa-reviews.routes.ts';
 import { qaScorecardsRoutes } from './modules/qa/qa-scorecards.routes.ts';
 import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
 import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
@@ -54,7 +56,7 @@ import { connectRedis } from './providers/redis/redis.ts';
 import type { ObjectStore } from './providers/storage/object-store.ts';
 import { seedDemoEnglishTest } from './seed/demo-english-test.ts';
 import { ensureDemoPracticeTopic, seedDemoPractice } from './seed/demo-practice.ts';
-import { seedDemoQa } from './seed/demo-qa.ts';
+import { seedDemoQa, seedDemoQaReviews } from './seed/demo-qa.ts';
 import { seedDemoSessions } from './seed/demo-sessions.ts';
 
 export interface BuildAppOptions {
@@ -133,6 +135,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Scorecards and calls of the demo agents, answered by the QA workers like any upload (decision 022).
     const calls = await seedDemoQa(ctx, sessions.store);
     if (calls) app.log.info({ calls }, 'demo QA calls uploaded for analysis');
+    // In the background, once the workers answered them: a reviewer's override and an agent's dispute.
+    const demoReviews = new AbortController();
+    app.addHook('onClose', async () => demoReviews.abort());
+    seedDemoQaReviews(ctx, { signal: demoReviews.signal }).then(
+      (reviews) => reviews && app.log.info({ reviews }, 'demo QA reviews added'),
+      (error) => app.log.error({ err: error }, 'demo QA reviews failed'),
+    );
     // In the background: scoring six readings takes a while and the app answers meanwhile.
     seedDemoEnglishTest(ctx, { scoring, store: sessions.store })
       .then(
@@ -208,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       insightsRoutes(api, ctx);
       trainingInsightsRoutes(api, ctx);
       qaDashboardRoutes(api, ctx);
+      qaReviewsRoutes(api, ctx);
+      qaAgentRoutes(api, ctx);
       api.register(qaCallsRoutes, { ctx, store: sessions.store });
       api.register(qaScorecardsRoutes, { ctx, store: sessions.store });
       articlesRoutes(api, ctx);

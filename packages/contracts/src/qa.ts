@@ -41,6 +41,9 @@ export const QA_TEXTS = {
   qaAnalysisFor: 'QA Analysis for',
   shared: 'Shared',
   explanation: 'Explanation',
+  /** Reviews, disputes and calibration (issue 27): answers of the API the screens show. */
+  noSuchAnswer: 'This QA item has no answer to that question.',
+  noOverride: 'This answer has no override to remove.',
 } as const;
 
 /** Spec 3 §9 and our limits where the spec is silent (decision 022). */
@@ -77,6 +80,10 @@ export const QA_LIMITS = {
   defaultPageSize: 10,
   filterDebounceMs: 300,
   performanceChartPageSize: 15,
+  /** A reviewer's reason for an override (trimmed, required). */
+  maxOverrideReasonChars: 500,
+  /** An agent's comment on an acknowledgement or dispute (trimmed; required for a dispute). */
+  maxAgentCommentChars: 1000,
 } as const;
 
 /** Spec 3 §3.3/§9: sort priority of flag levels. */
@@ -335,19 +342,73 @@ export const ANSWERS = ['YES', 'NO', 'NOT_APPLICABLE'] as const;
 export const answerSchema = z.enum(ANSWERS);
 export type Answer = z.infer<typeof answerSchema>;
 
+// ---------------------------------------------------------------------------------------------------
+// Reviews, disputes and calibration (issue 27 item 4; decision 022)
+// ---------------------------------------------------------------------------------------------------
+
+/** Who did something to an answer: a reviewer (admin) or the call's agent (coach user); null once deleted. */
+export const answerActorSchema = z.object({
+  kind: z.enum(['ADMIN', 'AGENT']),
+  /** The admin's or the coach user's id. */
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type AnswerActor = z.infer<typeof answerActorSchema>;
+
+export const AGENT_RESPONSE_KINDS = ['ACKNOWLEDGE', 'DISPUTE'] as const;
+export const agentResponseKindSchema = z.enum(AGENT_RESPONSE_KINDS);
+export type AgentResponseKind = z.infer<typeof agentResponseKindSchema>;
+
+/**
+ * The people's side of an answer. The bullet's `answer`, `flagLevel` and `needsReview` are the
+ * effective ones: a reviewer's override wins over the automatic answer (kept here), takes its flag by
+ * the same rule, and never needs review.
+ */
+export const answerReviewSchema = z.object({
+  automatic: z.object({ answer: answerSchema, flagLevel: flagLevelSchema, needsReview: z.boolean() }),
+  /** A reviewer's override; one equal to the automatic answer confirms it. Null without one. */
+  override: z
+    .object({
+      answer: answerSchema,
+      reason: z.string(),
+      reviewer: answerActorSchema,
+      at: z.string(),
+      /** The person agreed with the automatic answer (the override confirms it). */
+      confirmsAutomatic: z.boolean(),
+    })
+    .nullable(),
+  /** The agent's latest acknowledgement or dispute of this answer; null without one. */
+  agentResponse: z
+    .object({
+      kind: agentResponseKindSchema,
+      comment: z.string().nullable(),
+      agent: answerActorSchema,
+      at: z.string(),
+    })
+    .nullable(),
+  /** The agent disputes it and no reviewer has overridden or confirmed the answer since. */
+  disputeOpen: z.boolean(),
+});
+export type AnswerReview = z.infer<typeof answerReviewSchema>;
+
 export const qcBulletSchema = z.object({
   questionId: z.string(),
   presentationText: z.string(),
   questionText: z.string(),
   isTrueGood: z.boolean(),
+  /** The effective answer's flag (a reviewer's override wins). */
   flagLevel: flagLevelSchema,
   sessionCitations: z.array(sessionCitationSchema),
-  /** Extensions: the answer, its confidence (0–1), whether it needs a person to check, and by whom. */
+  /**
+   * Extensions: the effective answer, the automatic answer's confidence (0–1), whether it needs a
+   * person to check (never once overridden), and what answered it.
+   */
   answer: answerSchema,
   confidence: z.number(),
   needsReview: z.boolean(),
   severity: questionSeveritySchema,
   answeredBy: z.enum(['OFFLINE', 'LLM']),
+  review: answerReviewSchema,
 });
 export type QcBullet = z.infer<typeof qcBulletSchema>;
 
@@ -410,6 +471,11 @@ export const qcItemListQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** true: items with an answer the agent disputes that no reviewer has settled; false: items without. */
+  hasOpenDispute: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   dynamicFields: z
     .string()
     .max(2000)
@@ -433,6 +499,102 @@ export type QcItemList = z.infer<typeof qcItemListSchema>;
 
 /** PUT /api/qa/items/{qcItemId}/review — spec 3 §7.1 "Apply review". */
 export const qcReviewSchema = z.object({ isReviewed: z.boolean() });
+
+export const qcAnswerParamsSchema = z.object({ qcItemId: z.uuid(), questionId: z.uuid() });
+
+/** PUT /api/qa/items/{qcItemId}/answers/{questionId}/override: a reviewer sets the answer, with a reason. */
+export const answerOverrideSchema = z.object({
+  answer: answerSchema,
+  reason: textField(QA_LIMITS.maxOverrideReasonChars),
+});
+export type AnswerOverride = z.input<typeof answerOverrideSchema>;
+
+/**
+ * PUT /api/app-user/qa-items/{qcItemId}/answers/{questionId}/response: the call's agent acknowledges
+ * an answer (a comment is optional) or disputes it (a comment is required). The latest response counts.
+ */
+export const agentResponseSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('ACKNOWLEDGE'),
+    comment: plainString()
+      .trim()
+      .max(QA_LIMITS.maxAgentCommentChars)
+      .transform((v) => v || null)
+      .nullish(),
+  }),
+  z.object({ kind: z.literal('DISPUTE'), comment: textField(QA_LIMITS.maxAgentCommentChars) }),
+]);
+export type AgentResponse = z.input<typeof agentResponseSchema>;
+
+export const ANSWER_EVENT_KINDS = ['OVERRIDE', 'OVERRIDE_REMOVED', 'ACKNOWLEDGE', 'DISPUTE'] as const;
+
+/**
+ * One entry of an item's history (append-only). `answer` is the answer the event is about: the one
+ * set (OVERRIDE), the one removed (OVERRIDE_REMOVED), the one the agent saw (ACKNOWLEDGE, DISPUTE);
+ * `automaticAnswer` what the automation answered then.
+ */
+export const answerEventSchema = z.object({
+  eventId: z.string(),
+  questionId: z.string(),
+  questionText: z.string(),
+  kind: z.enum(ANSWER_EVENT_KINDS),
+  answer: answerSchema,
+  automaticAnswer: answerSchema,
+  /** The override's reason or the agent's comment. */
+  comment: z.string().nullable(),
+  actor: answerActorSchema,
+  at: z.string(),
+});
+export type AnswerEvent = z.infer<typeof answerEventSchema>;
+/** GET /api/qa/items/{qcItemId}/history: oldest first. */
+export const qcItemHistorySchema = z.object({ events: z.array(answerEventSchema) });
+export type QcItemHistory = z.infer<typeof qcItemHistorySchema>;
+
+/** GET /api/app-user/qa-items: the signed-in coach's own QA items as the call's agent, newest first. */
+export const agentQcItemsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(QA_LIMITS.defaultPageSize),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/**
+ * GET /api/qa/question-sets/{questionSetId}/calibration: how often people agree with the automatic
+ * answers of one scorecard's questions, over the items whose call took place between fromTime and
+ * toTime (seconds, inclusive) in the admin's scope.
+ */
+export const calibrationQuerySchema = z.object({
+  fromTime: z.coerce.number().int().min(0),
+  toTime: z.coerce.number().int().min(0),
+  teamId: z.uuid().optional(),
+});
+export type CalibrationQuery = z.input<typeof calibrationQuerySchema>;
+
+const calibrationCounts = {
+  /** Answers in the period. */
+  answers: z.number().int(),
+  /** Answers a person reviewed: overridden or confirmed (an override equal to the automatic answer). */
+  reviewed: z.number().int(),
+  /** Reviewed answers where the person's answer equals the automatic one. */
+  agreed: z.number().int(),
+  /** agreed / reviewed (0–1); null when none was reviewed. */
+  agreementShare: z.number().nullable(),
+  /** Answers the agent disputes that no reviewer has settled. */
+  openDisputes: z.number().int(),
+};
+export const calibrationSchema = z.object({
+  questionSetId: z.string(),
+  name: z.string(),
+  /** The scorecard's questions in their order, with their answers' figures. */
+  questions: z.array(
+    z.object({
+      questionId: z.string(),
+      questionText: z.string(),
+      presentationText: z.string(),
+      ...calibrationCounts,
+    }),
+  ),
+  totals: z.object(calibrationCounts),
+});
+export type Calibration = z.infer<typeof calibrationSchema>;
 
 /** GET /api/qa/fields/possible-values?fieldKeys=a,b — spec 3 §7.1. */
 export const possibleValuesQuerySchema = z.object({ fieldKeys: csv(z.string().max(40)) });

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { qcItemListSchema } from '@agaton/contracts';
-import { DEMO_ACCOUNTS, qaCalls, seedDemoData, teams } from '@agaton/db';
+import { DEMO_ACCOUNTS, qaCalls, qaItems, seedDemoData, teams } from '@agaton/db';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
 import { answerCall } from '../modules/qa/qa-answer-calls.ts';
 import { LocalObjectStore } from '../providers/storage/local-store.ts';
 import { call, createTestApp, serviceContext, type TestApp } from '../testing/test-app.ts';
-import { seedDemoQa } from './demo-qa.ts';
+import { seedDemoQa, seedDemoQaReviews } from './demo-qa.ts';
 
 let t: TestApp;
 let ctx: AppContext;
@@ -78,7 +79,7 @@ it('gives the demo organisation scorecards and calls whose answers flag the bad 
   };
   const textsOf = (key: string) =>
     new Set(cards.scorecards.find((c) => c.key === key)?.questions.map((q) => q.questionText));
-  const salesAgents = new Set(['Sam Seller', 'Riley Rep']);
+  const salesAgents = new Set(['Sam Seller', 'Riley Rep', 'Casey Coach']);
   let salesCalls = 0;
   for (const item of all.items) {
     const asked = item.bullets.map((b) => b.questionText);
@@ -101,7 +102,63 @@ it('gives the demo organisation scorecards and calls whose answers flag the bad 
   );
   expect(sales.totalItemCount).toBe(4);
   for (const item of sales.items) expect(salesAgents.has(String(item.fields.agentName))).toBe(true);
+
+  // Some answers were close calls: they wait for a person.
+  expect(all.items.some((i) => i.bullets.some((b) => b.needsReview))).toBe(true);
 }, 180_000);
+
+it("adds a reviewer's override and an agent's dispute to the answered demo calls, once", async () => {
+  // The calls were answered by the test above; the analysis job marks them done after that (the
+  // recording, never answered here, is no target).
+  const answered = await t.db.select({ callId: qaItems.callId }).from(qaItems);
+  await t.db
+    .update(qaCalls)
+    .set({ status: 'done' })
+    .where(
+      inArray(
+        qaCalls.id,
+        answered.map((a) => a.callId),
+      ),
+    );
+  expect(await seedDemoQaReviews(ctx, { pollMs: 10, timeoutMs: 10_000 })).toBe(2);
+  expect(await seedDemoQaReviews(ctx, { pollMs: 10, timeoutMs: 10_000 })).toBe(0);
+
+  const admin = await signIn(DEMO_ACCOUNTS.admin);
+  const all = qcItemListSchema.parse(
+    (await call(t.app, 'GET', '/api/qa/items?limit=50', { token: admin })).json(),
+  );
+  const bullets = all.items.flatMap((i) => i.bullets.map((b) => ({ ...b, agent: i.fields.agentName })));
+  const overridden = bullets.filter((b) => b.review.override);
+  expect(overridden).toHaveLength(1);
+  expect(overridden[0]).toMatchObject({
+    agent: 'Sam Seller',
+    questionText: 'Did the agent promise a result they cannot guarantee?',
+    answer: 'NO',
+    flagLevel: 'GREEN',
+    review: { override: { reviewer: { kind: 'ADMIN', name: 'Avery Admin' } } },
+  });
+  // The demo coach, Casey, is the agent of one Sales call and disputes an answer of it.
+  const disputed = qcItemListSchema.parse(
+    (await call(t.app, 'GET', '/api/qa/items?limit=50&hasOpenDispute=true', { token: admin })).json(),
+  );
+  expect(disputed.items.map((i) => i.fields.agentName)).toEqual(['Casey Coach']);
+  expect(disputed.items[0].bullets.find((b) => b.review.disputeOpen)).toMatchObject({
+    questionText: "Did the agent ask about the customer's needs?",
+    review: { agentResponse: { kind: 'DISPUTE', agent: { kind: 'AGENT', name: 'Casey Coach' } } },
+  });
+  // Still some answers to review.
+  expect(bullets.some((b) => b.needsReview)).toBe(true);
+
+  // Casey sees the call in the coach area.
+  const coach = await call(t.app, 'POST', '/api/authn/password', {
+    body: { username: DEMO_ACCOUNTS.coach, password: DEMO_ACCOUNTS.password, realm: 'whiskey' },
+  });
+  const session = await call(t.app, 'POST', '/api/token', { body: { code: coach.json().code } });
+  const mine = qcItemListSchema.parse(
+    (await call(t.app, 'GET', '/api/app-user/qa-items', { token: session.json().accessToken })).json(),
+  );
+  expect(mine.items.map((i) => i.fields.callTitle)).toEqual(['Customer orders the Basic plan']);
+}, 60_000);
 
 /** The agents whose calls were asked this question. */
 function asked(

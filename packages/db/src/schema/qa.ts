@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { admins, members } from './identity.ts';
+import { admins, members, users } from './identity.ts';
 import { organisations, teams } from './organisation.ts';
 import { sessions } from './sessions.ts';
 
@@ -218,6 +218,9 @@ export interface StoredCitation {
   quotes: string[];
 }
 
+const ANSWER_VALUES = ['YES', 'NO', 'NOT_APPLICABLE'] as const;
+const FLAG_LEVEL_VALUES = ['UNSPECIFIED', 'GREEN', 'YELLOW', 'RED'] as const;
+
 /** One question answered for one call (a bullet of spec 3 §3.3). */
 export const qaAnswers = pgTable(
   'qa_answers',
@@ -228,8 +231,8 @@ export const qaAnswers = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => qaQuestions.id, { onDelete: 'cascade' }),
-    answer: text('answer', { enum: ['YES', 'NO', 'NOT_APPLICABLE'] }).notNull(),
-    flagLevel: text('flag_level', { enum: ['UNSPECIFIED', 'GREEN', 'YELLOW', 'RED'] }).notNull(),
+    answer: text('answer', { enum: ANSWER_VALUES }).notNull(),
+    flagLevel: text('flag_level', { enum: FLAG_LEVEL_VALUES }).notNull(),
     confidence: real('confidence').notNull(),
     /** The margin was too small to decide: shown as "needs review" instead of a guess. */
     needsReview: boolean('needs_review').notNull().default(false),
@@ -237,9 +240,51 @@ export const qaAnswers = pgTable(
     answeredBy: text('answered_by', { enum: ['OFFLINE', 'LLM'] }).notNull(),
     questionVersion: integer('question_version').notNull(),
     answeredAt: at('answered_at').notNull().defaultNow(),
+    /**
+     * A reviewer's override (null while there is none): the answer a person gave, which is the
+     * effective one, and its flag by the automatic answer's rule (an override never needs review).
+     * Re-answering the call renews the automatic answer above and keeps the override; its flag is
+     * recomputed when the question changes. The history is in qa_answer_events.
+     */
+    overrideAnswer: text('override_answer', { enum: ANSWER_VALUES }),
+    overrideFlagLevel: text('override_flag_level', { enum: FLAG_LEVEL_VALUES }),
+    overriddenBy: uuid('overridden_by').references(() => admins.id, { onDelete: 'set null' }),
+    overriddenAt: at('overridden_at'),
+    overrideReason: text('override_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.questionId] }),
     index('qa_answers_question_idx').on(t.questionId),
   ],
+);
+
+/**
+ * What people did with an answer, append-only: a reviewer's override (or confirmation: an override
+ * equal to the automatic answer) and its removal, and the call's agent's acknowledgement or dispute.
+ * `answer` is the answer the event is about: the one set (OVERRIDE), the one removed
+ * (OVERRIDE_REMOVED), the one shown to the agent (ACKNOWLEDGE, DISPUTE); `automatic_answer` what the
+ * automation answered then. The actor is an admin (overrides) or a coach user (the agent's responses).
+ * `created_at` is the clock time of the insert (made under the item's lock), so events sort in the
+ * order they happened. docs/decisions/022-call-qa.md, "Reviews, disputes and calibration".
+ */
+export const qaAnswerEvents = pgTable(
+  'qa_answer_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => qaItems.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => qaQuestions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['OVERRIDE', 'OVERRIDE_REMOVED', 'ACKNOWLEDGE', 'DISPUTE'] }).notNull(),
+    answer: text('answer', { enum: ANSWER_VALUES }).notNull(),
+    automaticAnswer: text('automatic_answer', { enum: ANSWER_VALUES }).notNull(),
+    /** The override's reason or the agent's comment. */
+    comment: text('comment'),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('qa_answer_events_answer_idx').on(t.itemId, t.questionId, t.createdAt)],
 );

@@ -1,10 +1,4 @@
-import {
-  FLAG_PRIORITY,
-  type FlagLevel,
-  isApproximateTranscript,
-  type TranscriptLine,
-  wordsOfLine,
-} from '@agaton/contracts';
+import { type FlagLevel, isApproximateTranscript, type TranscriptLine, wordsOfLine } from '@agaton/contracts';
 import {
   qaAnswers,
   qaCalls,
@@ -18,7 +12,7 @@ import {
   type StoredTranscriptLine,
   teamMemberships,
 } from '@agaton/db';
-import { and, asc, eq, exists, gt, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
 import {
   type AnswerableQuestion,
@@ -28,6 +22,7 @@ import {
   type QuestionAnswer,
   type ReferenceDocument,
 } from './answering/index.ts';
+import { lockItem, overrideFlag, refreshItemFlag } from './qa-answer-state.ts';
 
 /**
  * Answering calls (decision 022): which questions and reference documents a call is asked (the
@@ -173,14 +168,6 @@ export function citationsFor(lineIndexes: number[], lines: StoredTranscriptLine[
   }));
 }
 
-/** The worst of some flags by FLAG_PRIORITY (UNSPECIFIED when there are none). */
-export function worstFlag(flags: FlagLevel[]): FlagLevel {
-  return flags.reduce<FlagLevel>(
-    (worst, f) => (FLAG_PRIORITY[f] > FLAG_PRIORITY[worst] ? f : worst),
-    'UNSPECIFIED',
-  );
-}
-
 /**
  * An answer's review mark and flag. On a call whose transcript is approximate (most words were ones
  * the recogniser was unsure of, issue 26) no answer is trusted, whatever the answerer said: each
@@ -198,10 +185,11 @@ function judgeAnswer(
 }
 
 /**
- * Stores answers on an item (replacing earlier answers of the same questions), removes the answers
- * of `removeIds` (questions no longer asked for this call) and stores the item's new flag. Every
- * path that answers a call (analysis, a changed question, a scorecard's new teams) comes here, so
- * an approximate transcript's answers are marked for review here (see judgeAnswer).
+ * Stores answers on an item (replacing earlier automatic answers of the same questions; a reviewer's
+ * override stays, its flag recomputed for the question as it is now), removes the answers of
+ * `removeIds` (questions no longer asked for this call) and stores the item's new flag. Every path
+ * that answers a call (analysis, a changed question, a scorecard's new teams) comes here, so an
+ * approximate transcript's answers are marked for review here (see judgeAnswer).
  */
 async function saveAnswers(
   ctx: AppContext,
@@ -231,9 +219,10 @@ async function saveAnswers(
     });
   await ctx.db.transaction(async (tx) => {
     // Answers of one item are saved by more than one job (analysis, a scorecard's new teams, a
-    // question edit); the lock makes the item's flag the worst of the answers committed before it,
-    // not of what another job had not committed yet (a lost update turned a RED item GREEN).
-    await tx.select({ id: qaItems.id }).from(qaItems).where(eq(qaItems.id, itemId)).for('update');
+    // question edit) and overridden by reviewers; the lock makes the item's flag the worst of the
+    // answers committed before it, not of what another writer had not committed yet (a lost update
+    // turned a RED item GREEN).
+    await lockItem(tx, itemId);
     if (removeIds.length) {
       await tx
         .delete(qaAnswers)
@@ -257,14 +246,28 @@ async function saveAnswers(
           },
         });
     }
-    const flags = await tx
-      .select({ flagLevel: qaAnswers.flagLevel })
-      .from(qaAnswers)
-      .where(eq(qaAnswers.itemId, itemId));
-    await tx
-      .update(qaItems)
-      .set({ flagLevel: worstFlag(flags.map((f) => f.flagLevel)), updatedAt: new Date() })
-      .where(eq(qaItems.id, itemId));
+    const overridden = rows.length
+      ? await tx
+          .select({ questionId: qaAnswers.questionId, overrideAnswer: qaAnswers.overrideAnswer })
+          .from(qaAnswers)
+          .where(
+            and(
+              eq(qaAnswers.itemId, itemId),
+              inArray(
+                qaAnswers.questionId,
+                rows.map((r) => r.questionId),
+              ),
+              isNotNull(qaAnswers.overrideAnswer),
+            ),
+          )
+      : [];
+    for (const o of overridden) {
+      await tx
+        .update(qaAnswers)
+        .set({ overrideFlagLevel: overrideFlag(o.overrideAnswer!, byId.get(o.questionId)!) })
+        .where(and(eq(qaAnswers.itemId, itemId), eq(qaAnswers.questionId, o.questionId)));
+    }
+    await refreshItemFlag(tx, itemId);
   });
 }
 

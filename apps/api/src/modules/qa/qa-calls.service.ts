@@ -287,7 +287,7 @@ export async function getCall(ctx: AppContext, actor: OrgActor, callId: string):
 export function toCallDetail(
   ctx: AppContext,
   row: { call: typeof qaCalls.$inferSelect; agentName: string; agentEmail: string; qcItemId: string | null },
-  actor: OrgActor,
+  actor: Pick<OrgActor, 'familyId'>,
 ): CallDetail {
   const c = row.call;
   return {

@@ -1,10 +1,10 @@
 import { FLAG_SCORE, type QaDashboard } from '@agaton/contracts';
 import { members, qaAnswers, qaItems, qaQuestions } from '@agaton/db';
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
-import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
-import { agentInTeams, agentScope } from './qa-scope.ts';
+import type { OrgActor } from '../../lib/policy.ts';
+import { effectiveFlag } from './qa-answer-state.ts';
+import { periodItems } from './qa-scope.ts';
 import { trendBucketFor, trendKeyer, trendKeys } from './qa-trend.ts';
 
 /** Options of {@link qaDashboard}. */
@@ -21,9 +21,12 @@ export interface QaDashboardOptions {
   timeZone: string;
 }
 
-/** FLAG_SCORE of an answer's flag in SQL (null for not applicable, which averages leave out). */
+/**
+ * FLAG_SCORE of an answer's effective flag (a reviewer's override wins) in SQL (null for not
+ * applicable, which averages leave out).
+ */
 const score = (flag: keyof typeof FLAG_SCORE) => sql.raw(String(Number(FLAG_SCORE[flag])));
-const answerScore = sql<number | null>`(case ${qaAnswers.flagLevel}
+const answerScore = sql<number | null>`(case ${effectiveFlag}
   when 'GREEN' then ${score('GREEN')} when 'YELLOW' then ${score('YELLOW')} when 'RED' then ${score('RED')}
   else null end)`;
 
@@ -38,23 +41,10 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  * the questions' count answers.
  */
 export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions): Promise<QaDashboard> {
-  const { actor, fromTime, toTime, teamId, userIds } = options;
-  if (toTime < fromTime) {
-    throw new AppError('VALIDATION', 'toTime must not be before fromTime', {
-      details: [{ path: 'toTime', message: 'toTime must not be before fromTime' }],
-    });
-  }
+  const { actor, fromTime, toTime } = options;
+  const scope = await periodItems(ctx, actor, options);
   const trendBucket = trendBucketFor(fromTime, toTime);
   const bucketOf = trendKeyer(trendBucket, options.timeZone);
-  if (teamId) await assertTeamAccess(ctx, actor, teamId);
-  const scope = and(
-    eq(qaItems.orgId, actor.orgId),
-    gte(qaItems.qcAt, new Date(fromTime * 1000)),
-    lte(qaItems.qcAt, new Date(toTime * 1000)),
-    agentScope(ctx, actor, qaItems.agentMemberId),
-    teamId ? agentInTeams(ctx, qaItems.agentMemberId, [teamId]) : undefined,
-    userIds?.length ? inArray(qaItems.agentMemberId, userIds) : undefined,
-  );
 
   // One row per item with its applicable answers' score sum and count.
   const items = await ctx.db
@@ -84,14 +74,14 @@ export async function qaDashboard(ctx: AppContext, options: QaDashboardOptions):
           presentationText: qaQuestions.presentationText,
           averageScore: sql<number>`avg(${answerScore})`.mapWith(Number),
           answers: sql<number>`count(*)`.mapWith(Number),
-          red: sql<number>`count(*) filter (where ${qaAnswers.flagLevel} = 'RED')`.mapWith(Number),
-          yellow: sql<number>`count(*) filter (where ${qaAnswers.flagLevel} = 'YELLOW')`.mapWith(Number),
-          green: sql<number>`count(*) filter (where ${qaAnswers.flagLevel} = 'GREEN')`.mapWith(Number),
+          red: sql<number>`count(*) filter (where ${effectiveFlag} = 'RED')`.mapWith(Number),
+          yellow: sql<number>`count(*) filter (where ${effectiveFlag} = 'YELLOW')`.mapWith(Number),
+          green: sql<number>`count(*) filter (where ${effectiveFlag} = 'GREEN')`.mapWith(Number),
         })
         .from(qaAnswers)
         .innerJoin(qaItems, eq(qaItems.id, qaAnswers.itemId))
         .innerJoin(qaQuestions, eq(qaQuestions.id, qaAnswers.questionId))
-        .where(and(scope, ne(qaAnswers.flagLevel, 'UNSPECIFIED')))
+        .where(and(scope, sql`${effectiveFlag} <> 'UNSPECIFIED'`))
         .groupBy(qaQuestions.id)
     : [];
 

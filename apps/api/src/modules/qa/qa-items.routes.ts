@@ -33,8 +33,9 @@ export function qaItemsRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         security,
         description:
-          'List QA items (spec 3 §7.1). Filters: fromTime/toTime (seconds, inclusive), teamId, userIds and ' +
-          'flagLevels (comma-separated), isReviewed, dynamicFields (JSON object: field key → accepted values; ' +
+          'List QA items (spec 3 §7.1). Flags are the effective ones (a reviewer’s override wins). Filters: ' +
+          'fromTime/toTime (seconds, inclusive), teamId, userIds and flagLevels (comma-separated), isReviewed, ' +
+          'hasOpenDispute (an answer its agent disputes that no reviewer has settled), dynamicFields (JSON object: field key → accepted values; ' +
           'keys callTitle, agentName, source, redCount, yellowCount). Sort: timestamp (default, newest first), ' +
           'flagLevel (red 3, yellow 2, green 1, unspecified 0), user (agent name) or field:<key>; order asc|desc. ' +
           'Paging by limit and offset; totalItemCount counts every match.',
@@ -59,7 +60,7 @@ export function qaItemsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: qcItemDetailSchema, ...errorResponses },
       },
     },
-    async (request) => getItem(ctx, await actor(request), request.params.qcItemId),
+    async (request) => getItem(ctx, { admin: await actor(request) }, request.params.qcItemId),
   );
 
   r.put(

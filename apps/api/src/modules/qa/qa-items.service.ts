@@ -1,4 +1,5 @@
 import {
+  type AnswerActor,
   type FlagLevel,
   QC_FIELDS,
   type QcBullet,
@@ -7,12 +8,23 @@ import {
   type QcItemDetail,
   type qcItemListQuerySchema,
 } from '@agaton/contracts';
-import { type Database, members, qaAnswers, qaCalls, qaItems, qaQuestions } from '@agaton/db';
+import {
+  admins,
+  type Database,
+  members,
+  qaAnswerEvents,
+  qaAnswers,
+  qaCalls,
+  qaItems,
+  qaQuestions,
+  users,
+} from '@agaton/db';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
+import { disputeOpen, effectiveAnswer, effectiveFlag } from './qa-answer-state.ts';
 import { toCallDetail } from './qa-calls.service.ts';
 import { agentInTeams, agentScope } from './qa-scope.ts';
 import { timeRange } from './transcript-formats.ts';
@@ -20,17 +32,22 @@ import { timeRange } from './transcript-formats.ts';
 /**
  * QA items (spec 3 §3.3, §7.1): the list with filters, sorts and paging, one item with its call,
  * the review toggle, possible values of the dynamic fields, and the main API's cursor-paged list.
- * Every read is limited to the actor's organisation and agents (owner: all; manager: managed teams).
+ * Every admin read is limited to the actor's organisation and agents (owner: all; manager: managed
+ * teams); a coach user reads the items of calls they are the agent of (`ownItems`). Answers are shown
+ * as they count (a reviewer's override wins) with the people's side beside them (`review`).
  */
 
 type ListQuery = z.output<typeof qcItemListQuerySchema>;
 
 const countOf = (flag: FlagLevel) =>
-  sql<number>`(select count(*) from ${qaAnswers} where ${qaAnswers.itemId} = ${qaItems.id} and ${qaAnswers.flagLevel} = ${flag})`.mapWith(
+  sql<number>`(select count(*) from ${qaAnswers} where ${qaAnswers.itemId} = ${qaItems.id} and ${effectiveFlag} = ${flag})`.mapWith(
     Number,
   );
 const redCount = countOf('RED');
 const yellowCount = countOf('YELLOW');
+
+/** The item has an answer its agent disputes that no reviewer has settled. */
+const hasOpenDispute = sql`exists (select 1 from ${qaAnswers} where ${qaAnswers.itemId} = ${qaItems.id} and ${disputeOpen})`;
 
 /** FLAG_PRIORITY in SQL (red 3, yellow 2, green 1, unspecified 0). */
 const flagPriority = sql`(case ${qaItems.flagLevel} when 'RED' then 3 when 'YELLOW' then 2 when 'GREEN' then 1 else 0 end)`;
@@ -78,25 +95,70 @@ function baseQuery(ctx: AppContext) {
     .$dynamic();
 }
 
+/** A reviewer as the contract names them. */
+export const adminActor = (id: string | null, name: string | null): AnswerActor => ({
+  kind: 'ADMIN',
+  id,
+  name,
+});
+
+/** An agent's coach account as the contract names it: full name, else e-mail; null once deleted. */
+export function agentActor(
+  id: string | null,
+  user: { firstName: string; lastName: string; email: string } | null,
+): AnswerActor {
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : null;
+  return { kind: 'AGENT', id, name };
+}
+
+/** The agents' latest acknowledgement or dispute of each answer of some items. */
+async function agentResponsesOf(ctx: AppContext, itemIds: string[]) {
+  const rows = await ctx.db
+    .selectDistinctOn([qaAnswerEvents.itemId, qaAnswerEvents.questionId], {
+      event: qaAnswerEvents,
+      user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(qaAnswerEvents)
+    .leftJoin(users, eq(users.id, qaAnswerEvents.userId))
+    .where(
+      and(inArray(qaAnswerEvents.itemId, itemIds), inArray(qaAnswerEvents.kind, ['ACKNOWLEDGE', 'DISPUTE'])),
+    )
+    .orderBy(qaAnswerEvents.itemId, qaAnswerEvents.questionId, desc(qaAnswerEvents.createdAt));
+  return new Map(
+    rows.map(({ event, user }) => [
+      `${event.itemId}|${event.questionId}`,
+      {
+        kind: event.kind as 'ACKNOWLEDGE' | 'DISPUTE',
+        comment: event.comment,
+        agent: agentActor(event.userId, user),
+        at: event.createdAt.toISOString(),
+      },
+    ]),
+  );
+}
+
 /** The bullets (answers) of some items, by item id, in the order the questions were made. */
 async function bulletsOf(ctx: AppContext, items: ItemRow[]): Promise<Map<string, QcBullet[]>> {
   const out = new Map<string, QcBullet[]>(items.map((i) => [i.item.id, []]));
   if (items.length === 0) return out;
   const titles = new Map(items.map((i) => [i.item.id, { callId: i.item.callId, title: i.callTitle }]));
   const rows = await ctx.db
-    .select({ answer: qaAnswers, question: qaQuestions })
+    .select({ answer: qaAnswers, question: qaQuestions, reviewerName: admins.name, disputeOpen })
     .from(qaAnswers)
     .innerJoin(qaQuestions, eq(qaQuestions.id, qaAnswers.questionId))
+    .leftJoin(admins, eq(admins.id, qaAnswers.overriddenBy))
     .where(inArray(qaAnswers.itemId, [...out.keys()]))
     .orderBy(asc(qaQuestions.createdAt), asc(qaQuestions.id));
-  for (const { answer, question } of rows) {
+  const responses = await agentResponsesOf(ctx, [...out.keys()]);
+  for (const { answer, question, reviewerName, disputeOpen: open } of rows) {
     const call = titles.get(answer.itemId)!;
+    const effective = effectiveAnswer(answer);
     out.get(answer.itemId)!.push({
       questionId: question.id,
       presentationText: question.presentationText,
       questionText: question.questionText,
       isTrueGood: question.isTrueGood,
-      flagLevel: answer.flagLevel,
+      flagLevel: effective.flagLevel,
       sessionCitations: answer.citations.map((c) => ({
         sessionId: call.callId,
         sessionDisplayName: call.title,
@@ -106,11 +168,26 @@ async function bulletsOf(ctx: AppContext, items: ItemRow[]): Promise<Map<string,
         lineIndexes: c.lineIndexes,
         quotes: c.quotes,
       })),
-      answer: answer.answer,
+      answer: effective.answer,
       confidence: answer.confidence,
-      needsReview: answer.needsReview,
+      needsReview: effective.needsReview,
       severity: question.severity,
       answeredBy: answer.answeredBy,
+      review: {
+        automatic: { answer: answer.answer, flagLevel: answer.flagLevel, needsReview: answer.needsReview },
+        override:
+          answer.overrideAnswer && answer.overriddenAt
+            ? {
+                answer: answer.overrideAnswer,
+                reason: answer.overrideReason ?? '',
+                reviewer: adminActor(answer.overriddenBy, reviewerName),
+                at: answer.overriddenAt.toISOString(),
+                confirmsAutomatic: answer.overrideAnswer === answer.answer,
+              }
+            : null,
+        agentResponse: responses.get(`${answer.itemId}|${answer.questionId}`) ?? null,
+        disputeOpen: Boolean(open),
+      },
     });
   }
   return out;
@@ -175,18 +252,36 @@ function snapshot<T>(ctx: AppContext, read: (ctx: AppContext) => Promise<T>): Pr
   });
 }
 
-/** GET /api/qa/items */
-export function listItems(ctx: AppContext, actor: OrgActor, query: ListQuery) {
-  return snapshot(ctx, (c) => listItemsIn(c, actor, query));
+/**
+ * The items of the calls a coach user is the agent of: those of their member identities (in any
+ * organisation, archived ones left out). For queries joined to the agent's member (baseQuery).
+ */
+function ownItems(userId: string): SQL {
+  return and(eq(members.userId, userId), eq(members.isArchived, false))!;
 }
 
-async function listItemsIn(ctx: AppContext, actor: OrgActor, query: ListQuery) {
-  const conditions: (SQL | undefined)[] = [await scopeOf(ctx, actor, query.teamId)];
+/** GET /api/qa/items */
+export function listItems(ctx: AppContext, actor: OrgActor, query: ListQuery) {
+  return snapshot(ctx, async (c) => listItemsIn(c, await scopeOf(c, actor, query.teamId), query));
+}
+
+/** GET /api/app-user/qa-items: the coach's own items as the calls' agent, newest first. */
+export function listAgentItems(ctx: AppContext, userId: string, page: { limit: number; offset: number }) {
+  return snapshot(ctx, (c) =>
+    listItemsIn(c, ownItems(userId), { sort: 'timestamp', order: 'desc', ...page }),
+  );
+}
+
+async function listItemsIn(ctx: AppContext, scope: SQL | undefined, query: ListQuery) {
+  const conditions: (SQL | undefined)[] = [scope];
   if (query.fromTime !== undefined) conditions.push(gte(qaItems.qcAt, instant(query.fromTime, 'fromTime')));
   if (query.toTime !== undefined) conditions.push(lte(qaItems.qcAt, instant(query.toTime, 'toTime')));
   if (query.userIds?.length) conditions.push(inArray(qaItems.agentMemberId, query.userIds));
   if (query.flagLevels?.length) conditions.push(inArray(qaItems.flagLevel, query.flagLevels));
   if (query.isReviewed !== undefined) conditions.push(eq(qaItems.isReviewed, query.isReviewed));
+  if (query.hasOpenDispute !== undefined) {
+    conditions.push(query.hasOpenDispute ? hasOpenDispute : sql`not ${hasOpenDispute}`);
+  }
   for (const [key, values] of Object.entries(query.dynamicFields ?? {})) {
     if (!FIELD_KEYS.has(key)) unknownField(key);
     if (values.length === 0) continue;
@@ -224,19 +319,40 @@ async function listItemsIn(ctx: AppContext, actor: OrgActor, query: ListQuery) {
   return { items: await toItems(ctx, rows), totalItemCount: total };
 }
 
-async function itemRow(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<ItemRow> {
-  const [row] = await baseQuery(ctx).where(and(eq(qaItems.id, qcItemId), await scopeOf(ctx, actor)));
+/** Who reads one item: an admin in their scope, or a coach user as the call's agent. */
+export type ItemReader = { admin: OrgActor } | { agentUserId: string; familyId?: string };
+
+async function readerScope(ctx: AppContext, reader: ItemReader): Promise<SQL | undefined> {
+  return 'admin' in reader ? scopeOf(ctx, reader.admin) : ownItems(reader.agentUserId);
+}
+
+async function itemRow(ctx: AppContext, reader: ItemReader, qcItemId: string): Promise<ItemRow> {
+  const [row] = await baseQuery(ctx).where(and(eq(qaItems.id, qcItemId), await readerScope(ctx, reader)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-/** GET /api/qa/items/{qcItemId}: the item with its call, transcript and recording link. */
-export function getItem(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<QcItemDetail> {
-  return snapshot(ctx, (c) => getItemIn(c, actor, qcItemId));
+/** 404 unless the reader may see the item (another organisation's, a manager's other teams', not the agent's). */
+export async function assertItemVisible(ctx: AppContext, reader: ItemReader, qcItemId: string) {
+  await itemRow(ctx, reader, qcItemId);
 }
 
-async function getItemIn(ctx: AppContext, actor: OrgActor, qcItemId: string): Promise<QcItemDetail> {
-  const row = await itemRow(ctx, actor, qcItemId);
+/** One item as the list shows it (what a change to it answers). */
+export async function itemFor(ctx: AppContext, reader: ItemReader, qcItemId: string): Promise<QcItem> {
+  const [item] = await toItems(ctx, [await itemRow(ctx, reader, qcItemId)]);
+  return item;
+}
+
+/**
+ * GET /api/qa/items/{qcItemId} and GET /api/app-user/qa-items/{qcItemId}: the item with its call,
+ * transcript and recording link (bound to the reader's sign-in).
+ */
+export function getItem(ctx: AppContext, reader: ItemReader, qcItemId: string): Promise<QcItemDetail> {
+  return snapshot(ctx, (c) => getItemIn(c, reader, qcItemId));
+}
+
+async function getItemIn(ctx: AppContext, reader: ItemReader, qcItemId: string): Promise<QcItemDetail> {
+  const row = await itemRow(ctx, reader, qcItemId);
   const [item] = await toItems(ctx, [row]);
   const [call] = await ctx.db
     .select({ call: qaCalls, agentEmail: members.email })
@@ -248,14 +364,14 @@ async function getItemIn(ctx: AppContext, actor: OrgActor, qcItemId: string): Pr
     call: toCallDetail(
       ctx,
       { call: call.call, agentName: row.agentName, agentEmail: call.agentEmail, qcItemId },
-      actor,
+      'admin' in reader ? reader.admin : reader,
     ),
   };
 }
 
 /** PUT /api/qa/items/{qcItemId}/review */
 export async function reviewItem(ctx: AppContext, actor: OrgActor, qcItemId: string, isReviewed: boolean) {
-  await itemRow(ctx, actor, qcItemId);
+  await assertItemVisible(ctx, { admin: actor }, qcItemId);
   await ctx.db
     .update(qaItems)
     .set({
@@ -265,8 +381,7 @@ export async function reviewItem(ctx: AppContext, actor: OrgActor, qcItemId: str
       updatedAt: new Date(),
     })
     .where(eq(qaItems.id, qcItemId));
-  const [item] = await toItems(ctx, [await itemRow(ctx, actor, qcItemId)]);
-  return item;
+  return itemFor(ctx, { admin: actor }, qcItemId);
 }
 
 /**

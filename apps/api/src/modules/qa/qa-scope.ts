@@ -1,14 +1,42 @@
-import { members, teamMemberships } from '@agaton/db';
-import { and, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
+import { members, qaItems, teamMemberships } from '@agaton/db';
+import { and, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { OrgActor } from '../../lib/policy.ts';
+import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
 
 /**
  * The agents an admin sees in QA (the coaching overview's team scope): an owner every member of the
  * organisation, a manager the members of the teams they manage.
  */
+
+/**
+ * The QA items (qa_items) whose call took place in a period — seconds since the epoch, both ends
+ * included (the UI sends 23:59:59 of the last day) — in the actor's scope, of one team and/or some
+ * agents when asked (ids outside the scope are ignored). 400 when the period ends before it starts;
+ * a team outside the organisation is 404, outside a manager's teams 403.
+ */
+export async function periodItems(
+  ctx: AppContext,
+  actor: OrgActor,
+  period: { fromTime: number; toTime: number; teamId?: string; userIds?: string[] },
+): Promise<SQL> {
+  const { fromTime, toTime, teamId, userIds } = period;
+  if (toTime < fromTime) {
+    throw new AppError('VALIDATION', 'toTime must not be before fromTime', {
+      details: [{ path: 'toTime', message: 'toTime must not be before fromTime' }],
+    });
+  }
+  if (teamId) await assertTeamAccess(ctx, actor, teamId);
+  return and(
+    eq(qaItems.orgId, actor.orgId),
+    gte(qaItems.qcAt, new Date(fromTime * 1000)),
+    lte(qaItems.qcAt, new Date(toTime * 1000)),
+    agentScope(ctx, actor, qaItems.agentMemberId),
+    teamId ? agentInTeams(ctx, qaItems.agentMemberId, [teamId]) : undefined,
+    userIds?.length ? inArray(qaItems.agentMemberId, userIds) : undefined,
+  )!;
+}
 
 /** The member in `memberColumn` belongs to at least one of these teams. */
 export function agentInTeams(ctx: AppContext, memberColumn: PgColumn, teamIds: string[]): SQL {

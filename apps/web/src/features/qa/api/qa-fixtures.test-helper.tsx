@@ -33,6 +33,9 @@ export function admin(): Admin {
 }
 
 export function bullet(overrides: Partial<QcBullet> = {}): QcBullet {
+  const answer = overrides.answer ?? 'YES';
+  const flagLevel = overrides.flagLevel ?? 'GREEN';
+  const needsReview = overrides.needsReview ?? false;
   return {
     questionId: 'q1',
     questionText: 'Did the agent recap the next steps?',
@@ -55,6 +58,12 @@ export function bullet(overrides: Partial<QcBullet> = {}): QcBullet {
         quotes: ['To recap, the difference is credited on your next invoice.'],
       },
     ],
+    review: {
+      automatic: { answer, flagLevel, needsReview },
+      override: null,
+      agentResponse: null,
+      disputeOpen: false,
+    },
     ...overrides,
   };
 }

@@ -14,6 +14,12 @@ const bullet = (questionId: string, flagLevel: FlagLevel): QcBullet => ({
   needsReview: false,
   severity: 'HIGH',
   answeredBy: 'OFFLINE',
+  review: {
+    automatic: { answer: 'YES', flagLevel, needsReview: false },
+    override: null,
+    agentResponse: null,
+    disputeOpen: false,
+  },
 });
 
 describe('flag priority (spec 3 §3.3, §9: red 3, yellow 2, green 1, unspecified 0)', () => {
