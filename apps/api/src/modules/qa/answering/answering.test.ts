@@ -188,6 +188,12 @@ describe('parseQuestion: the premise of a question written as prose', () => {
       'a payment plan is agreed',
       'confirm it in writing',
     ],
+    [
+      'Was the complaint escalated?',
+      'If someone complains about their bill (a charge they dispute, a price rise) it has to be logged.',
+      'complains about their bill',
+      'escalate the complaint',
+    ],
     // A clause that names no situation is not a premise; nor is an explanation without one.
     [
       'Did the agent keep the details private?',
@@ -201,6 +207,23 @@ describe('parseQuestion: the premise of a question written as prose', () => {
     expect(parsed.precondition).toBe(premise);
     expect(parsed.action).toBe(action);
     if (premise) expect(parsed.preconditionParty).toBe('CUSTOMER');
+  });
+});
+
+describe('parseQuestion: what the behaviour must come before', () => {
+  it('makes a "before …" clause the premise, the main subject\'s own doing when it names nobody', () => {
+    expect(
+      parseQuestion('Did the agent take the customer through security before going into the account?'),
+    ).toEqual({
+      subject: 'AGENT',
+      action: 'take the customer through security before going into the account',
+      precondition: 'going into the account',
+      preconditionParty: 'AGENT',
+    });
+    expect(parseQuestion('Were the exclusions explained before the customer committed?')).toMatchObject({
+      precondition: 'committed',
+      preconditionParty: 'CUSTOMER',
+    });
   });
 });
 
