@@ -129,6 +129,18 @@ describe('offline answerer (words only)', () => {
     expect(flagFor({ answer: 'NO', needsReview: true }, q)).toBe('YELLOW');
   });
 
+  it('does not take a one-word object of a prose question as proof: "policy" is said by who cancels one', async () => {
+    const q = question({ questionText: 'Did the customer buy a policy?', speaker: 'CUSTOMER' });
+    const lines = [
+      line(0, 'AGENT', 'Tallgrass pet team, you are talking to Amir.'),
+      line(1, 'CUSTOMER', "I need to cancel my dog's policy."),
+      line(2, 'AGENT', 'Of course, I will take care of that for you.'),
+    ];
+    const [a] = await answerOffline({ lines, questions: [q], references: [] });
+    expect(a.answer).toBe('NO');
+    expect(a.lineIndexes).toEqual([]);
+  });
+
   it('cites only lines that exist in the call', async () => {
     const questions = [
       offerRefund,
@@ -224,6 +236,19 @@ describe('parseQuestion: what the behaviour must come before', () => {
       precondition: 'committed',
       preconditionParty: 'CUSTOMER',
     });
+  });
+});
+
+describe('parseQuestion: a leading time phrase', () => {
+  it('is no condition: the question is the rest', () => {
+    expect(parseQuestion('Before the call ended, did the agent run back over what had been agreed?')).toEqual(
+      {
+        subject: 'AGENT',
+        action: 'run back over what had been agreed',
+        precondition: null,
+        preconditionParty: null,
+      },
+    );
   });
 });
 

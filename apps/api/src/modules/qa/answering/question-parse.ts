@@ -134,7 +134,15 @@ export function activeOfPassive(clause: string): string | null {
  * failing those, the premise its explanation states.
  */
 export function parseQuestion(questionText: string, explanation = ''): ParsedQuestion {
-  const text = questionText.replace(/\s+/g, ' ').trim();
+  // A leading time phrase that is no condition ("Before the call ended, did the agent …?", "At the
+  // start, was …?") only says when: the question is the rest.
+  const text = questionText
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(
+      new RegExp(`^(?:before|at|by|during|towards?|throughout|on)\\s+[^,]{2,40},\\s*(?=${AUX}\\b)`, 'i'),
+      '',
+    );
   let main = text;
   let condition: string | null = null;
   // "If X, did the agent Y?" / "When X, was ..."
