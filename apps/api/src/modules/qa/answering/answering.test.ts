@@ -141,6 +141,16 @@ describe('offline answerer (words only)', () => {
     expect(a.lineIndexes).toEqual([]);
   });
 
+  it('reads "don\'t worry" and "no bother" as reassurance, not as a refusal', async () => {
+    const q = question({ questionText: 'Did the agent take ownership?', phrases: ['do it all from here'] });
+    const lines = [
+      line(0, 'CUSTOMER', 'I want to switch to the cheaper plan.'),
+      line(1, 'AGENT', "Don't worry, I'll do it all from here."),
+    ];
+    const [a] = await answerOffline({ lines, questions: [q], references: [] });
+    expect(a).toMatchObject({ answer: 'YES', lineIndexes: [1] });
+  });
+
   it('cites only lines that exist in the call', async () => {
     const questions = [
       offerRefund,

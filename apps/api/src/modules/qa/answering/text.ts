@@ -187,12 +187,19 @@ export function negatedAt(tokens: Tokenised, span: number[], phraseWords: Set<st
     if (tokens.clause[i] !== clause && i < first) continue;
     const w = tokens.words[i];
     if (!NEGATION_CUES.has(w) || phraseWords.has(w)) continue;
-    // "not only", "no problem", "no worries", "never mind" do not negate what follows.
+    // "not only", "no problem", "no worries", "no bother", "never mind" do not negate what follows.
     const next = tokens.words[i + 1];
     // A bare "No." or "Oh no," answers something said before; it negates nothing in this clause.
     if (next === undefined || tokens.clause[i + 1] !== tokens.clause[i]) continue;
     if (w === 'not' && next === 'only') continue;
-    if (w === 'no' && (next === 'problem' || next === 'worries' || next === 'doubt')) continue;
+    if (w === 'no' && (next === 'problem' || next === 'worries' || next === 'doubt' || next === 'bother'))
+      continue;
+    // "don't worry", "don't hesitate", "not a problem" reassure; they negate nothing.
+    if (
+      w === 'not' &&
+      (next === 'worry' || next === 'hesitate' || (next === 'a' && tokens.words[i + 2] === 'problem'))
+    )
+      continue;
     if (w === 'never' && next === 'mind') continue;
     return i;
   }
