@@ -145,7 +145,7 @@ describe('offline answerer (words only)', () => {
     const q = question({ questionText: 'Did the agent take ownership?', phrases: ['do it all from here'] });
     const lines = [
       line(0, 'CUSTOMER', 'I want to switch to the cheaper plan.'),
-      line(1, 'AGENT', "Don't worry, I'll do it all from here."),
+      line(1, 'AGENT', "Don't worry I'll do it all from here."),
     ];
     const [a] = await answerOffline({ lines, questions: [q], references: [] });
     expect(a).toMatchObject({ answer: 'YES', lineIndexes: [1] });
