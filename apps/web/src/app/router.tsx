@@ -15,6 +15,8 @@ const DesktopAppRedirectRoute = lazyPage(() => import('./routes/auth/desktop-app
 const OAuthRedirectRoute = lazyPage(() => import('./routes/auth/oauth-redirect'));
 const VerifyEmailRoute = lazyPage(() => import('./routes/auth/verify-email'));
 const CoachAskAgatonRoute = lazyPage(() => import('./routes/coach/ask-agaton'));
+const CoachCallReviewsRoute = lazyPage(() => import('./routes/coach/call-reviews'));
+const CoachCallReviewRoute = lazyPage(() => import('./routes/coach/call-reviews'), 'CoachCallReviewRoute');
 const CoachCheckoutRoute = lazyPage(() => import('./routes/coach/checkout'));
 const CoachIndexRoute = lazyPage(() => import('./routes/coach/coach-home'));
 const CoachCoachingReportRoute = lazyPage(() => import('./routes/coach/coaching-report'));
@@ -36,6 +38,9 @@ const CoachTrainingInviteRoute = lazyPage(() => import('./routes/coach/training-
 const CoachUpgradeSuccessRoute = lazyPage(() => import('./routes/coach/upgrade-success'));
 const DashboardAssistantRoute = lazyPage(() => import('./routes/dashboard/assistant'));
 const DashboardQaReportRoute = lazyPage(() => import('./routes/dashboard/assistant-qa-report'));
+const DashboardCalibrationRoute = lazyPage(
+  () => import('./routes/dashboard/assistant-scorecard-calibration'),
+);
 const DashboardAssistantUserReportRoute = lazyPage(() => import('./routes/dashboard/assistant-user-report'));
 const DashboardAssistantUserSessionRoute = lazyPage(
   () => import('./routes/dashboard/assistant-user-session'),
@@ -129,6 +134,8 @@ export const routes: RouteObject[] = [
           [paths.coachLearning.path, <CoachLearningRoute key="l" />],
           [paths.coachLearningArticle.path, <CoachLearningArticleRoute key="l1" />],
           [paths.coachAskAgaton.path, <CoachAskAgatonRoute key="q" />],
+          [paths.coachCallReviews.path, <CoachCallReviewsRoute key="cr" />],
+          [paths.coachCallReview.path, <CoachCallReviewRoute key="cr1" />],
           [paths.coachPlan.path, <CoachPlanRoute key="pl" />],
           [paths.coachPricing.path, <CoachPricingRoute key="pr" />],
           [paths.coachCheckout.path, <CoachCheckoutRoute key="co" />],
@@ -166,6 +173,7 @@ export const routes: RouteObject[] = [
           [paths.dashboardAssistantUserReport.path, <DashboardAssistantUserReportRoute key="ar" />],
           [paths.dashboardAssistantUserSession.path, <DashboardAssistantUserSessionRoute key="as" />],
           [paths.dashboardAssistantQaReport.path, <DashboardQaReportRoute key="aq" />],
+          [paths.dashboardAssistantScorecardCalibration.path, <DashboardCalibrationRoute key="ac" />],
           [paths.dashboardOnboarding.path, <DashboardOnboardingRoute key="o" />],
           [paths.dashboardSettings.path, <DashboardSettingsRoute key="se" />],
           [paths.dashboardHelp.path, <DashboardHelpRoute key="h" />],

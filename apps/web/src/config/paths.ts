@@ -68,6 +68,12 @@ export const paths = {
   coachLearning: { path: '/coach/learning', href: () => '/coach/learning' },
   coachLearningArticle: { path: '/coach/learning/:slug', href: (slug: string) => `/coach/learning/${slug}` },
   coachAskAgaton: { path: '/coach/ask-agaton', href: () => '/coach/ask-agaton' },
+  // Not in the spec (issue 27 item 4): the agent's own QA-reviewed calls (docs/decisions/022).
+  coachCallReviews: { path: '/coach/call-reviews', href: () => '/coach/call-reviews' },
+  coachCallReview: {
+    path: '/coach/call-reviews/:qcItemId',
+    href: (id: string) => `/coach/call-reviews/${encodeURIComponent(id)}`,
+  },
   coachPlan: { path: '/coach/plans/:plan', href: (plan: string) => `/coach/plans/${plan}` },
   coachPricing: { path: '/coach/pricing', href: () => '/coach/pricing' },
   coachCheckout: { path: '/coach/checkout', href: () => '/coach/checkout' },
@@ -110,6 +116,11 @@ export const paths = {
   dashboardAssistantQaReport: {
     path: '/dashboard/assistant/qa-report/:reportEntityId',
     href: (id: string) => `/dashboard/assistant/qa-report/${id}`,
+  },
+  // Not in the spec (issue 27): how often reviewers agree with a scorecard's automatic answers.
+  dashboardAssistantScorecardCalibration: {
+    path: '/dashboard/assistant/scorecards/:questionSetId/calibration',
+    href: (questionSetId: string) => `/dashboard/assistant/scorecards/${questionSetId}/calibration`,
   },
   dashboardOnboarding: { path: '/dashboard/onboarding', href: () => '/dashboard/onboarding' },
   dashboardSettings: { path: '/dashboard/settings', href: () => '/dashboard/settings' },

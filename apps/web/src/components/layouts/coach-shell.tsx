@@ -26,21 +26,25 @@ const icons: Record<CoachNavKey, ShellNavItem['icon']> = {
 
 /**
  * Coach area frame: feature-gated menu, the user block with logout (and 'Your goals' in its menu
- * when `onEditGoals` is given) and the trial banner.
+ * when `onEditGoals` is given) and the trial banner. `extraItems` are entries the layout adds from
+ * data (Call reviews, once the coach has a reviewed call), after the spec's items.
  */
 export function CoachShell({
   user,
   onLogout,
   onEditGoals,
+  extraItems = [],
   children,
 }: {
   user: User;
   onLogout: () => void;
   onEditGoals?: () => void;
+  extraItems?: ShellNavItem[];
   children: ReactNode;
 }) {
   const items = [
     ...coachNavItems(user.enabledFeatures).map((item) => ({ ...item, icon: icons[item.key] })),
+    ...extraItems,
     // Beyond the spec's four items: the learner's trends and reading, reachable from anywhere.
     { key: 'insights', label: 'Insights', to: paths.coachInsights.href(), icon: IconChartLine },
     { key: 'learning', label: 'Learning', to: paths.coachLearning.href(), icon: IconBook },

@@ -15,7 +15,11 @@ export const QA_LABELS = {
     anyFlag: 'Any flag',
     reviewed: 'Reviewed',
     reviewedOptions: { all: 'All', no: 'Not reviewed', yes: 'Reviewed' },
+    disputes: 'Disputes',
+    disputeOptions: { all: 'All', open: 'Open disputes' },
     period: 'Period',
+    /** The range picker's presets: the spec's six (spec 3 §2.5) and the alerts' default. */
+    last30Days: 'Last 30 days',
   },
   alerts: {
     intro:
@@ -30,6 +34,9 @@ export const QA_LABELS = {
       reviewed: 'Reviewed',
     },
     open: (title: string) => `Open the QA report of ${title}`,
+    /** A row whose call has an answer the agent disputes and no reviewer has settled. */
+    disputed: 'Disputed',
+    disputedHint: 'The agent disputes an answer no reviewer has settled yet',
     markReviewed: (title: string) => `Reviewed: ${title}`,
     rowsPerPage: 'Rows per page',
     total: (n: number) => (n === 1 ? '1 QA item' : `${n} QA items`),
@@ -126,6 +133,90 @@ export const QA_LABELS = {
     notFoundAdvice: 'It may have been removed, or it belongs to agents outside your teams.',
     back: 'Back to QA Alerts',
     noAnswers: 'No question applied to this call. Add questions to a scorecard to have calls answered.',
+    openDisputes: (n: number) => (n === 1 ? '1 open dispute' : `${n} open disputes`),
+  },
+  /** A reviewer on one answer of the QA report (issue 27 item 4). */
+  review: {
+    override: 'Override',
+    overrideLabel: (question: string) => `Override the answer: ${question}`,
+    confirm: 'Confirm',
+    confirmLabel: (question: string) => `Confirm the automatic answer: ${question}`,
+    change: 'Change',
+    changeLabel: (question: string) => `Change the override: ${question}`,
+    remove: 'Remove override',
+    removeLabel: (question: string) => `Remove override: ${question}`,
+    overriddenBy: (name: string, date: string) => `Overridden by ${name} · ${date}`,
+    confirmedBy: (name: string, date: string) => `Confirmed by ${name} · ${date}`,
+    automatic: (answer: string, percent: number) => `Automatic answer: ${answer}, ${percent}%`,
+    overridden: 'Overridden',
+    confirmed: 'Confirmed',
+    disputedBy: (name: string) => `Disputed by ${name}`,
+    acknowledgedBy: (name: string) => `Acknowledged by ${name}`,
+    disputeSettled: 'Settled: a reviewer confirmed or overrode the answer since.',
+    /** An actor whose account is gone. */
+    formerReviewer: 'A former reviewer',
+    formerAgent: 'The agent',
+    /** Under a needs-review answer and a disputed one: the next step. */
+    needsReviewNext: 'The evidence was close: check the cited moments, then confirm or override the answer.',
+    disputeNext: 'Confirm the answer or override it: either settles the dispute.',
+    modal: {
+      overrideTitle: 'Override the answer',
+      confirmTitle: 'Confirm the automatic answer',
+      changeTitle: 'Change the override',
+      answer: 'Answer',
+      reason: 'Reason',
+      reasonPlaceholder: 'What in the call shows this answer',
+      reasonHint: 'Shown with the answer and kept in the history with your name.',
+      confirmsAutomatic: 'The same as the automatic answer: saving confirms it.',
+      saveOverride: 'Save override',
+      saveConfirm: 'Confirm answer',
+      cancel: 'Cancel',
+    },
+    saved: 'Answer overridden',
+    confirmedDone: 'Automatic answer confirmed',
+    removed: 'Override removed: the automatic answer counts again',
+  },
+  /** The QA report's history drawer: who did what to which answer, oldest first. */
+  history: {
+    open: 'History',
+    title: 'History',
+    empty: 'Nothing has happened to these answers yet',
+    emptyHint: 'Overrides, confirmations and the agent’s acknowledgements and disputes are listed here.',
+    overrode: (who: string, from: string, to: string) => `${who} overrode ${from} → ${to}`,
+    confirmed: (who: string, answer: string) => `${who} confirmed the automatic answer ${answer}`,
+    removed: (who: string, answer: string, automatic: string) =>
+      `${who} removed the override (${answer}); the automatic answer ${automatic} counts again`,
+    acknowledged: (who: string, answer: string) => `${who} acknowledged the answer ${answer}`,
+    disputed: (who: string, answer: string) => `${who} disputed the answer ${answer}`,
+  },
+  /** Calibration of a scorecard: how often people agree with the automatic answers. */
+  calibration: {
+    breadcrumb: 'Scorecard Management',
+    crumb: 'Calibration',
+    title: (name: string) => `Calibration: ${name}`,
+    intro:
+      'How often reviewers agree with the automatic answers of this scorecard. The questions the automation answers worst come first: check their phrases and examples.',
+    scorecard: 'Scorecard',
+    columns: {
+      question: 'Question',
+      answers: 'Answers',
+      reviewed: 'Reviewed by a person',
+      agreed: 'Agreed with the automation',
+      agreement: 'Exact agreement',
+      disputes: 'Open disputes',
+    },
+    totals: 'All questions',
+    notReviewed: '—',
+    notReviewedHint: 'No answer to this question was reviewed in this period',
+    empty: 'No answers reviewed by a person in this period',
+    emptyHint:
+      'Confirm or override answers in the QA reports: each one counts here. Widen the date range to include older reviews.',
+    emptyDisputes: (n: number) =>
+      n === 1 ? '1 dispute waits for a reviewer.' : `${n} disputes wait for a reviewer.`,
+    toAlerts: 'Go to QA Alerts',
+    notFound: 'Scorecard not found',
+    notFoundAdvice: 'It may have been deleted.',
+    back: 'Back to Scorecard Management',
   },
   ...QA_TEXTS,
 } as const;

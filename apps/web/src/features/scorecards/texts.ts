@@ -11,6 +11,9 @@ export const SCORECARD_LABELS = {
   documentCount: (n: number) => (n === 1 ? '1 document' : `${n} documents`),
   scorecardActions: (name: string) => `Actions for ${name}`,
   rename: 'Rename',
+  /** The scorecard's calibration page: how often reviewers agree with its automatic answers. */
+  calibration: 'Calibration',
+  calibrationLabel: (name: string) => `Calibration of ${name}`,
   deleteScorecard: 'Delete scorecard',
   /** The scorecard's teams in its header. */
   teamsLine: (names: string[]) => (names.length ? `Teams: ${names.join(', ')}` : 'All teams'),

@@ -1,13 +1,24 @@
 import { messages, type User } from '@agaton/contracts';
+import { IconClipboardCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useOutletContext, useSearchParams } from 'react-router';
 import { CoachShell } from '../../../components/layouts/coach-shell';
+import type { ShellNavItem } from '../../../components/layouts/shell-frame';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
+import { useHasCallReviews } from '../../../features/call-reviews/api/call-reviews-api';
+import { CALL_REVIEW_TEXTS } from '../../../features/call-reviews/texts';
 import { GoalsModal } from '../../../features/goals/components/goals-modal';
 import { ApiError, tokenStorage } from '../../../lib/api-client';
 import { useLogout, useUser } from '../../../lib/session';
+
+const callReviewsNavItem: ShellNavItem = {
+  key: 'call-reviews',
+  label: CALL_REVIEW_TEXTS.nav,
+  to: paths.coachCallReviews.href(),
+  icon: IconClipboardCheck,
+};
 
 /** The signed-in coach, for pages inside the coach shell. */
 export const useCoachUser = () => useOutletContext<User>();
@@ -34,6 +45,8 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
   const unauthorised = error instanceof ApiError && (error.status === 401 || error.status === 403);
   const account = search.get('account');
   const wrongAccount = Boolean(user && account && account.toLowerCase() !== user.email.toLowerCase());
+  // Call reviews is in the menu only for a coach with a reviewed call (decision 022, the agent's side).
+  const hasCallReviews = useHasCallReviews(Boolean(user) && !bare);
 
   useEffect(() => {
     if (unauthorised) tokenStorage.clear('user');
@@ -50,6 +63,7 @@ export function RequireCoach({ bare = false }: { bare?: boolean }) {
   return (
     <CoachShell
       user={user}
+      extraItems={hasCallReviews ? [callReviewsNavItem] : []}
       onLogout={() => {
         setLoggedOut(true);
         logout();

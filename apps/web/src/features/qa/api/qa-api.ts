@@ -1,5 +1,8 @@
 import {
+  type Answer,
+  type Calibration,
   type CallList,
+  calibrationSchema,
   callAcceptedSchema,
   callListSchema,
   type MemberListResponse,
@@ -7,13 +10,21 @@ import {
   type QaDashboard,
   type QcItem,
   type QcItemDetail,
+  type QcItemHistory,
   type QcItemList,
   qaDashboardSchema,
   qcItemDetailSchema,
+  qcItemHistorySchema,
   qcItemListSchema,
   qcItemSchema,
 } from '@agaton/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Under 'session' so a new sign-in drops them with the admin (app/provider.tsx). */
@@ -24,6 +35,8 @@ export const qaKeys = {
   dashboard: (query: QaDashboardParams) => [...qaKeys.all, 'dashboard', query] as const,
   agents: (orgId: string, teamId: string | null) => [...qaKeys.all, 'agents', orgId, teamId] as const,
   calls: () => [...qaKeys.all, 'calls'] as const,
+  history: (id: string) => [...qaKeys.all, 'history', id] as const,
+  calibration: (query: CalibrationParams) => [...qaKeys.all, 'calibration', query] as const,
 };
 
 /** GET /api/qa/items query as the alerts table builds it (lists as comma-separated strings). */
@@ -34,6 +47,8 @@ export interface QaItemsQuery {
   userIds?: string;
   flagLevels?: string;
   isReviewed?: 'true' | 'false';
+  /** 'true': items with an answer the agent disputes that no reviewer has settled. */
+  hasOpenDispute?: 'true' | 'false';
   sort: string;
   order: 'asc' | 'desc';
   limit: number;
@@ -83,6 +98,93 @@ export function useQaDashboard(params: QaDashboardParams) {
         schema: qaDashboardSchema,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/qa/question-sets/{id}/calibration query. */
+export interface CalibrationParams {
+  questionSetId: string;
+  fromTime: number;
+  toTime: number;
+  teamId?: string;
+}
+
+/** How often people agree with a scorecard's automatic answers in a period. */
+export function useCalibration(params: CalibrationParams) {
+  const { questionSetId, ...query } = params;
+  return useQuery({
+    queryKey: qaKeys.calibration(params),
+    queryFn: () =>
+      api.request<Calibration>(`/qa/question-sets/${encodeURIComponent(questionSetId)}/calibration`, {
+        auth: 'admin',
+        query: { ...query },
+        schema: calibrationSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An item's history (oldest first): overrides, their removals, the agent's responses. */
+export function useQaItemHistory(id: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: qaKeys.history(id),
+    queryFn: () =>
+      api.request<QcItemHistory>(`/qa/items/${encodeURIComponent(id)}/history`, {
+        auth: 'admin',
+        schema: qcItemHistorySchema,
+      }),
+  });
+}
+
+/**
+ * After an override or its removal: the item the server answers (effective answers and flags) replaces
+ * every cached copy at once — the report keeps its call and transcript — and whatever counts answers
+ * (lists and their flag filters, the dashboard, calibration, the history) is asked again.
+ */
+function applyReviewedItem(queryClient: QueryClient, updated: QcItem): void {
+  const replace = <T extends QcItem>(item: T): T =>
+    item.qcItemId === updated.qcItemId ? { ...item, ...updated } : item;
+  queryClient.setQueriesData<QcItemList>({ queryKey: [...qaKeys.all, 'items'] }, (old) =>
+    old ? { ...old, items: old.items.map(replace) } : old,
+  );
+  queryClient.setQueryData<QcItemDetail>(qaKeys.item(updated.qcItemId), (old) => (old ? replace(old) : old));
+  void queryClient.invalidateQueries({
+    queryKey: qaKeys.all,
+    refetchType: 'active',
+    // The report already shows the server's answer; asking for it again would only re-send the transcript.
+    predicate: (query) => query.queryKey[2] !== 'item',
+  });
+}
+
+const answerPath = (vars: { qcItemId: string; questionId: string }) =>
+  `/qa/items/${encodeURIComponent(vars.qcItemId)}/answers/${encodeURIComponent(vars.questionId)}/override`;
+
+/**
+ * A reviewer overrides an answer with a reason (PUT …/override); an override to the automatic answer
+ * confirms it. Either settles an open dispute.
+ */
+export function useOverrideAnswer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { qcItemId: string; questionId: string; answer: Answer; reason: string }) =>
+      api.request<QcItem>(answerPath(vars), {
+        auth: 'admin',
+        method: 'PUT',
+        body: { answer: vars.answer, reason: vars.reason },
+        schema: qcItemSchema,
+      }),
+    onSuccess: (updated) => applyReviewedItem(queryClient, updated),
+  });
+}
+
+/** Removes an answer's override (DELETE …/override): the automatic answer counts again. */
+export function useRemoveOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { qcItemId: string; questionId: string }) =>
+      api.request<QcItem>(answerPath(vars), { auth: 'admin', method: 'DELETE', schema: qcItemSchema }),
+    onSuccess: (updated) => applyReviewedItem(queryClient, updated),
   });
 }
 

@@ -1,4 +1,12 @@
-import type { Admin, QcBullet, QcItem, QcItemDetail } from '@agaton/contracts';
+import type {
+  Admin,
+  AnswerEvent,
+  AnswerReview,
+  Calibration,
+  QcBullet,
+  QcItem,
+  QcItemDetail,
+} from '@agaton/contracts';
 import { QC_FIELDS } from '@agaton/contracts';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
@@ -144,6 +152,112 @@ export function detail(overrides: Partial<QcItemDetail> = {}): QcItemDetail {
       ],
     },
     ...overrides,
+  };
+}
+
+export const ADMIN_ACTOR = {
+  kind: 'ADMIN' as const,
+  id: 'ad000000-0000-4000-8000-000000000001',
+  name: 'Morgan Manager',
+};
+export const AGENT_ACTOR = {
+  kind: 'AGENT' as const,
+  id: 'c0000000-0000-4000-8000-000000000001',
+  name: 'Casey Coach',
+};
+
+/** A reviewer's override of `bullet` to `answer` (a confirmation when it is the automatic answer). */
+export function overridden(bullet: QcBullet, answer: QcBullet['answer'], reason: string): QcBullet {
+  const confirmsAutomatic = answer === bullet.review.automatic.answer;
+  const flagLevel = confirmsAutomatic
+    ? bullet.review.automatic.flagLevel
+    : answer === 'NOT_APPLICABLE'
+      ? 'UNSPECIFIED'
+      : (answer === 'YES') === bullet.isTrueGood
+        ? 'GREEN'
+        : 'RED';
+  return {
+    ...bullet,
+    answer,
+    flagLevel,
+    needsReview: false,
+    review: {
+      ...bullet.review,
+      override: { answer, reason, reviewer: ADMIN_ACTOR, at: '2026-11-26T09:30:00.000Z', confirmsAutomatic },
+      disputeOpen: false,
+    },
+  };
+}
+
+/** The agent's latest response to `bullet`: a dispute (open unless a reviewer settled it) or an acknowledgement. */
+export function responded(
+  bullet: QcBullet,
+  kind: 'ACKNOWLEDGE' | 'DISPUTE',
+  comment: string | null,
+  review: Partial<AnswerReview> = {},
+): QcBullet {
+  return {
+    ...bullet,
+    review: {
+      ...bullet.review,
+      agentResponse: { kind, comment, agent: AGENT_ACTOR, at: '2026-11-25T15:00:00.000Z' },
+      disputeOpen: kind === 'DISPUTE',
+      ...review,
+    },
+  };
+}
+
+export function historyEvent(overrides: Partial<AnswerEvent> = {}): AnswerEvent {
+  return {
+    eventId: 'e1',
+    questionId: 'q0',
+    questionText: 'Did the agent promise a refund?',
+    kind: 'OVERRIDE',
+    answer: 'NO',
+    automaticAnswer: 'YES',
+    comment: 'The agent said billing decides.',
+    actor: ADMIN_ACTOR,
+    at: '2026-11-26T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export const SET_ID = '5c000000-0000-4000-8000-000000000001';
+
+type CalibrationRow = Calibration['questions'][number];
+export function calibrationRow(
+  questionId: string,
+  questionText: string,
+  counts: { answers: number; reviewed: number; agreed: number; openDisputes?: number },
+): CalibrationRow {
+  return {
+    questionId,
+    questionText,
+    presentationText: `Why: ${questionText}`,
+    answers: counts.answers,
+    reviewed: counts.reviewed,
+    agreed: counts.agreed,
+    agreementShare: counts.reviewed ? counts.agreed / counts.reviewed : null,
+    openDisputes: counts.openDisputes ?? 0,
+  };
+}
+
+/** A scorecard's calibration with totals summed from its rows. */
+export function calibration(questions: CalibrationRow[], name = 'Sales calls'): Calibration {
+  const sum = (key: 'answers' | 'reviewed' | 'agreed' | 'openDisputes') =>
+    questions.reduce((n, q) => n + q[key], 0);
+  const reviewed = sum('reviewed');
+  return {
+    questionSetId: SET_ID,
+    name,
+    questions,
+    totals: {
+      answers: sum('answers'),
+      reviewed,
+      agreed: sum('agreed'),
+      agreementShare: reviewed ? sum('agreed') / reviewed : null,
+      openDisputes: sum('openDisputes'),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { QcItem } from '@agaton/contracts';
-import { Anchor, Center, Group, Switch, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Switch, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../components/ui/format';
 import { paths } from '../../../config/paths';
 import { QA_LABELS as L } from '../texts';
 import type { QaSort, QaSortField } from '../utils/flags';
+import { hasOpenDispute } from '../utils/review';
 import { FlagBadge } from './flag-badge';
 
 const C = L.alerts.columns;
@@ -37,8 +38,8 @@ const text = (item: QcItem, key: string) => String(item.fields[key] ?? '');
 const count = (item: QcItem, key: string) => Number(item.fields[key] ?? 0);
 
 /**
- * The QA items table (spec 3 §2.4): alert time, agent, call, flag, red and yellow counts and the
- * reviewed toggle; time, agent and flag sort; a row opens its QA report.
+ * The QA items table (spec 3 §2.4): alert time, agent, call (with a badge while an answer's dispute is
+ * open), flag, red and yellow counts and the reviewed toggle; time, agent and flag sort; a row opens its QA report.
  */
 export function AlertsTable(props: {
   items: QcItem[];
@@ -87,16 +88,25 @@ export function AlertsTable(props: {
                   <Text size="sm">{text(item, 'agentName')}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={href}
-                    size="sm"
-                    fw={600}
-                    aria-label={L.alerts.open(title)}
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {title}
-                  </Anchor>
+                  <Group gap={6} wrap="wrap">
+                    <Anchor
+                      component={Link}
+                      to={href}
+                      size="sm"
+                      fw={600}
+                      aria-label={L.alerts.open(title)}
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      {title}
+                    </Anchor>
+                    {hasOpenDispute(item) ? (
+                      <Tooltip label={L.alerts.disputedHint}>
+                        <Badge color="orange" variant="light" size="sm" data-testid="qa-dispute-badge">
+                          {L.alerts.disputed}
+                        </Badge>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <FlagBadge flag={item.flagLevel} />

@@ -5,7 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
-import { admin, type Call, detail, item, ORG_ID, renderQa, stubQaApi } from '../api/qa-fixtures.test-helper';
+import {
+  admin,
+  bullet,
+  type Call,
+  detail,
+  item,
+  ORG_ID,
+  renderQa,
+  responded,
+  stubQaApi,
+} from '../api/qa-fixtures.test-helper';
 import { QA_LABELS as L } from '../texts';
 import { QaAlerts } from './qa-alerts';
 
@@ -89,6 +99,34 @@ describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
     expect(await screen.findByText(QA_TEXTS.reviewFailed)).toBeInTheDocument();
     expect(reviews).toEqual([{ isReviewed: true }]);
     await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it('filters by open disputes and marks the rows that have one', async () => {
+    const disputed = item({
+      qcItemId: 'disputed',
+      fields: { callTitle: 'Basic plan order', agentName: 'Casey Coach', redCount: 0, yellowCount: 1 },
+      bullets: [responded(bullet(), 'DISPUTE', 'I did ask about their needs.')],
+    });
+    const calls = stubQaApi({
+      'GET /qa/items': (call) =>
+        call.query.get('hasOpenDispute') === 'true' ? list([disputed]) : list([item(), disputed]),
+      [`POST /astridorg/${ORG_ID}/members/list`]: members,
+    });
+    render();
+    const rows = await screen.findAllByTestId('qa-alert-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).queryByTestId('qa-dispute-badge')).toBeNull();
+    expect(within(rows[1]).getByTestId('qa-dispute-badge')).toHaveTextContent(L.alerts.disputed);
+    expect(itemCalls(calls)[0].query.has('hasOpenDispute')).toBe(false);
+
+    const filter = screen.getByText(L.filters.disputes).closest('.mantine-InputWrapper-root') as HTMLElement;
+    await userEvent.click(within(filter).getByRole('radio', { name: L.filters.disputeOptions.open }));
+    await waitFor(() => expect(itemCalls(calls).at(-1)?.query.get('hasOpenDispute')).toBe('true'));
+    await waitFor(() => expect(screen.getAllByTestId('qa-alert-row')).toHaveLength(1));
+    expect(screen.getByTestId('qa-alert-row')).toHaveTextContent('Basic plan order');
+
+    await userEvent.click(within(filter).getByRole('radio', { name: L.filters.disputeOptions.all }));
+    await waitFor(() => expect(itemCalls(calls).at(-1)?.query.has('hasOpenDispute')).toBe(false));
   });
 
   it('says the data could not load, and Retry loads it', async () => {

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { type Admin, type FlagLevel, QA_LIMITS, type QcItem } from '@agaton/contracts';
 import {
   Anchor,
@@ -13,7 +12,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -24,15 +22,17 @@ import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
 import { type QaItemsQuery, qaKeys, useQaItems, useReviewItem } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
-import { periodSeconds, pickedPeriod, type QaPeriod, recentPeriod } from '../utils/date-range';
+import { periodSeconds, type QaPeriod, recentPeriod } from '../utils/date-range';
 import { DEFAULT_SORT, FLAG_STYLE, nextSort, type QaSort } from '../utils/flags';
 import { AlertsTable } from './alerts-table';
 import { PendingUploads } from './pending-uploads';
+import { PeriodPicker } from './period-picker';
 import { AgentPicker, TeamPicker } from './scope-pickers';
 import { UploadCallModal } from './upload-call-modal';
 
 const FLAG_FILTERS: FlagLevel[] = ['RED', 'YELLOW', 'GREEN', 'UNSPECIFIED'];
 type ReviewedFilter = 'all' | 'no' | 'yes';
+type DisputeFilter = 'all' | 'open';
 
 interface Filters {
   period: QaPeriod | null;
@@ -40,6 +40,7 @@ interface Filters {
   agentId: string | null;
   flags: FlagLevel[];
   reviewed: ReviewedFilter;
+  disputes: DisputeFilter;
 }
 
 function itemsQuery(filters: Filters, sort: QaSort, page: number, pageSize: number): QaItemsQuery {
@@ -49,6 +50,7 @@ function itemsQuery(filters: Filters, sort: QaSort, page: number, pageSize: numb
     userIds: filters.agentId ?? undefined,
     flagLevels: filters.flags.length ? filters.flags.join(',') : undefined,
     isReviewed: filters.reviewed === 'all' ? undefined : filters.reviewed === 'yes' ? 'true' : 'false',
+    hasOpenDispute: filters.disputes === 'open' ? 'true' : undefined,
     sort: sort.field,
     order: sort.order,
     limit: pageSize,
@@ -57,19 +59,19 @@ function itemsQuery(filters: Filters, sort: QaSort, page: number, pageSize: numb
 }
 
 /**
- * The QA Alerts tab (spec 3 §2.4): date range, team, agent, flag and reviewed filters (debounced
- * 300 ms), the QA items table with 10/20/50 rows a page, newest first, the reviewed toggle, and the
+ * The QA Alerts tab (spec 3 §2.4): date range, team, agent, flag, reviewed and open-dispute filters
+ * (debounced 300 ms), the QA items table with 10/20/50 rows a page, newest first, the reviewed toggle, and the
  * Upload call button; calls being analysed or failed are listed above the table (from the server).
  */
 export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab: boolean }) {
   const initial = useMemo(() => recentPeriod(), []);
-  const [range, setRange] = useState<DatesRangeValue>([initial.from, initial.to]);
   const [filters, setFilters] = useState<Filters>({
     period: initial,
     teamId: null,
     agentId: null,
     flags: [],
     reviewed: 'all',
+    disputes: 'all',
   });
   const [debounced] = useDebouncedValue(filters, QA_LIMITS.filterDebounceMs);
   const [sort, setSort] = useState<QaSort>(DEFAULT_SORT);
@@ -173,23 +175,8 @@ export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab
         </Button>
       </Group>
       <Group align="flex-end" wrap="wrap" gap="sm">
-        <DatePickerInput
-          type="range"
-          label={L.filters.dateRange}
-          w={270}
-          value={range}
-          onChange={(value) => {
-            setRange(value);
-            // A cleared range means every date; a half-picked one waits for its end.
-            if (!value[0] && !value[1]) change({ period: null });
-            const period = pickedPeriod(value);
-            if (period) change({ period });
-          }}
-          clearable
-          valueFormat="D MMM YYYY"
-          allowSingleDateInRange
-          maxDate={new Date()}
-        />
+        {/* A cleared range means every date. */}
+        <PeriodPicker initial={initial} onChange={(period) => change({ period })} clearable />
         <TeamPicker
           admin={admin}
           value={filters.teamId}
@@ -219,6 +206,14 @@ export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab
               value: v,
               label: L.filters.reviewedOptions[v],
             }))}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper label={L.filters.disputes}>
+          <SegmentedControl
+            display="flex"
+            value={filters.disputes}
+            onChange={(disputes) => change({ disputes: disputes as DisputeFilter })}
+            data={(['all', 'open'] as const).map((v) => ({ value: v, label: L.filters.disputeOptions[v] }))}
           />
         </Input.Wrapper>
       </Group>

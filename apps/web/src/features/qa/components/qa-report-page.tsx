@@ -4,8 +4,21 @@ import {
   type SessionCitation,
   wordsOfLine,
 } from '@agaton/contracts';
-import { Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconHistory, IconMessageReport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '../../../components/ui/format';
@@ -15,7 +28,9 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useQaItem, useReviewItem } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
+import { openDisputes } from '../utils/review';
 import { FlagBadge } from './flag-badge';
+import { ItemHistory } from './item-history';
 import { ReportAnswers } from './report-answers';
 import { ReportTranscript } from './report-transcript';
 
@@ -38,7 +53,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 function Report({ item }: { item: QcItemDetail }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [active, setActive] = useState<{ key: string; lines: number[] } | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const review = useReviewItem();
+  const disputes = openDisputes(item.bullets);
   const { call } = item;
   // Such a call's answers are all saved needing review (issue 26): say why beside them.
   const approximate =
@@ -66,6 +83,17 @@ function Report({ item }: { item: QcItemDetail }) {
                 {call.title}
               </Title>
               <FlagBadge flag={item.flagLevel} size="md" />
+              {disputes > 0 ? (
+                <Badge
+                  color="orange"
+                  variant="light"
+                  size="md"
+                  leftSection={<IconMessageReport size={14} />}
+                  data-testid="qa-report-disputes"
+                >
+                  {R.openDisputes(disputes)}
+                </Badge>
+              ) : null}
             </Group>
             <Group gap="xl" wrap="wrap">
               <Fact label={R.agent} value={call.agent.name || call.agent.email} />
@@ -76,16 +104,26 @@ function Report({ item }: { item: QcItemDetail }) {
               <Fact label={R.source} value={R.sources[call.source]} />
             </Group>
           </Stack>
-          <Switch
-            label={R.reviewed}
-            checked={item.review.isMarked}
-            onChange={(e) =>
-              review.mutate(
-                { qcItemId: item.qcItemId, isReviewed: e.currentTarget.checked },
-                { onError: () => notifications.show({ color: 'red', message: L.reviewFailed }) },
-              )
-            }
-          />
+          <Group gap="md">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconHistory size={16} />}
+              onClick={() => setHistoryOpen(true)}
+            >
+              {L.history.open}
+            </Button>
+            <Switch
+              label={R.reviewed}
+              checked={item.review.isMarked}
+              onChange={(e) =>
+                review.mutate(
+                  { qcItemId: item.qcItemId, isReviewed: e.currentTarget.checked },
+                  { onError: () => notifications.show({ color: 'red', message: L.reviewFailed }) },
+                )
+              }
+            />
+          </Group>
         </Group>
         {call.recordingUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: the transcript beside the player is the call's text.
@@ -113,7 +151,12 @@ function Report({ item }: { item: QcItemDetail }) {
               {R.approximateReview}
             </Text>
           ) : null}
-          <ReportAnswers bullets={item.bullets} activeCitation={active?.key ?? null} onCite={cite} />
+          <ReportAnswers
+            qcItemId={item.qcItemId}
+            bullets={item.bullets}
+            activeCitation={active?.key ?? null}
+            onCite={cite}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Title order={2} fz="lg" mb="sm">
@@ -128,6 +171,7 @@ function Report({ item }: { item: QcItemDetail }) {
           </Paper>
         </Grid.Col>
       </Grid>
+      <ItemHistory qcItemId={item.qcItemId} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
     </Stack>
   );
 }
@@ -135,6 +179,8 @@ function Report({ item }: { item: QcItemDetail }) {
 /**
  * /dashboard/assistant/qa-report/:reportEntityId (spec 3 §2.2): the call, its recording and
  * transcript, and every answer with its citations; a citation marks its lines and plays that moment.
+ * A reviewer overrides, confirms or restores each answer, sees the agent's disputes and
+ * acknowledgements, and opens the item's history (issue 27).
  */
 export function QaReportPage({ reportEntityId }: { reportEntityId: string }) {
   const query = useQaItem(reportEntityId);

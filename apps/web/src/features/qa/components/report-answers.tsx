@@ -1,8 +1,11 @@
 import type { QcBullet, SessionCitation } from '@agaton/contracts';
-import { Badge, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Divider, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import { QA_LABELS as L } from '../texts';
 import { answerLabel, bulletsWorstFirst } from '../utils/flags';
+import { percent } from '../utils/review';
+import { ReviewActions, ReviewBadges, ReviewDetails, ReviewModal, type ReviewTarget } from './answer-review';
 import { FlagBadge } from './flag-badge';
 
 const R = L.report;
@@ -40,20 +43,35 @@ function CitationButton(props: { citation: SessionCitation; active: boolean; onP
   );
 }
 
-/** One answered question: question, Explanation, answer, flag, confidence, needs review, citations. */
+/**
+ * One answered question: question, Explanation, answer, flag, confidence, needs review, what people
+ * did to it (override or confirmation, the agent's response), citations, and the reviewer's actions.
+ */
 function AnswerCard(props: {
+  qcItemId: string;
   bullet: QcBullet;
   activeCitation: string | null;
   onCite: (key: string, citation: SessionCitation) => void;
+  onReview: (target: ReviewTarget) => void;
 }) {
   const { bullet } = props;
+  const overridden = bullet.review.override !== null;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="qa-answer" data-flag={bullet.flagLevel}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="qa-answer"
+      data-flag={bullet.flagLevel}
+      data-question={bullet.questionId}
+      style={bullet.review.disputeOpen ? { borderColor: 'var(--mantine-color-orange-4)' } : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text fw={600}>{bullet.questionText}</Text>
           <FlagBadge flag={bullet.flagLevel} />
         </Group>
+        <ReviewBadges bullet={bullet} />
         <Text size="sm" c="dimmed">
           <Text span fw={600} c="dimmed" size="sm">
             {L.explanation}:
@@ -64,9 +82,12 @@ function AnswerCard(props: {
           <Text size="sm">
             {R.answer}: <strong data-testid="qa-answer-value">{answerLabel(bullet.answer)}</strong>
           </Text>
-          <Text size="sm" c="dimmed">
-            {R.confidence}: {Math.round(bullet.confidence * 100)}%
-          </Text>
+          {/* An override's confidence is the automatic answer's: shown with it below. */}
+          {overridden ? null : (
+            <Text size="sm" c="dimmed">
+              {R.confidence}: {percent(bullet.confidence)}%
+            </Text>
+          )}
           {bullet.needsReview ? (
             <Tooltip label={R.needsReviewHint}>
               <Badge color="orange" variant="outline" size="sm">
@@ -75,6 +96,7 @@ function AnswerCard(props: {
             </Tooltip>
           ) : null}
         </Group>
+        <ReviewDetails bullet={bullet} />
         {bullet.sessionCitations.length ? (
           <Stack gap={6}>
             {bullet.sessionCitations.map((citation, i) => {
@@ -94,17 +116,24 @@ function AnswerCard(props: {
             {R.noCitation}
           </Text>
         )}
+        <Divider />
+        <ReviewActions qcItemId={props.qcItemId} bullet={bullet} onOpen={props.onReview} />
       </Stack>
     </Paper>
   );
 }
 
-/** Every answer of the report, worst flag first. */
+/** Every answer of the report, worst flag first, and the override form they open. */
 export function ReportAnswers(props: {
+  qcItemId: string;
   bullets: QcBullet[];
   activeCitation: string | null;
   onCite: (key: string, citation: SessionCitation) => void;
 }) {
+  const [review, setReview] = useState<{ target: ReviewTarget | null; opened: boolean }>({
+    target: null,
+    opened: false,
+  });
   if (props.bullets.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -117,11 +146,19 @@ export function ReportAnswers(props: {
       {bulletsWorstFirst(props.bullets).map((bullet) => (
         <AnswerCard
           key={bullet.questionId}
+          qcItemId={props.qcItemId}
           bullet={bullet}
           activeCitation={props.activeCitation}
           onCite={props.onCite}
+          onReview={(target) => setReview({ target: { ...target, key: Date.now() }, opened: true })}
         />
       ))}
+      <ReviewModal
+        qcItemId={props.qcItemId}
+        target={review.target}
+        opened={review.opened}
+        onClose={() => setReview((r) => ({ ...r, opened: false }))}
+      />
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { QA_TEXTS, type Question, type QuestionSet } from '@agaton/contracts';
 import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPlus, IconScale, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
+import { paths } from '../../../config/paths';
 import { useQuestions, useScorecardTeams } from '../api/scorecards-api';
 import { SCORECARD_LABELS as L } from '../texts';
 import type { QuestionModalMode } from '../utils/question-form';
@@ -12,7 +14,10 @@ import { QuestionList } from './question-list';
 import { QuestionModal } from './question-modal';
 import { DeleteScorecardModal, ScorecardNameModal } from './scorecard-modals';
 
-/** One scorecard: its name with rename and delete, its questions, and its reference documents. */
+/**
+ * One scorecard: its name with rename and delete, the way to its calibration (how often reviewers
+ * agree with its automatic answers), its questions, and its reference documents.
+ */
 export function ScorecardDetail(props: { set: QuestionSet; sets: QuestionSet[]; onDeleted: () => void }) {
   const { set } = props;
   const questions = useQuestions(set.questionSetId);
@@ -83,8 +88,17 @@ export function ScorecardDetail(props: { set: QuestionSet; sets: QuestionSet[]; 
               {L.teamsLine(teamNames)}
             </Text>
           </div>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             {questions.isSuccess && questions.data.length > 0 && add}
+            <Button
+              component={Link}
+              to={paths.dashboardAssistantScorecardCalibration.href(set.questionSetId)}
+              variant="default"
+              leftSection={<IconScale size={18} />}
+              aria-label={L.calibrationLabel(set.name)}
+            >
+              {L.calibration}
+            </Button>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="default" size="lg" aria-label={L.scorecardActions(set.name)}>

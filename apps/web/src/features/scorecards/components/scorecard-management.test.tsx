@@ -168,9 +168,18 @@ describe('Scorecard Management', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent(`${QA_TEXTS.explanation}: ${greeting.presentationText}`);
     expect(within(row).getByTestId('shared-badge')).toHaveTextContent(QA_TEXTS.shared);
     expect(row).toHaveTextContent(L.severities.HIGH);
+    // Each scorecard leads to its calibration: how often reviewers agree with its answers.
+    expect(screen.getByRole('link', { name: L.calibrationLabel('Sales') })).toHaveAttribute(
+      'href',
+      `/dashboard/assistant/scorecards/${SALES}/calibration`,
+    );
     await userEvent.click(screen.getByRole('button', { name: /Support/ }));
     expect(await screen.findByText(QA_TEXTS.questionsLoadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: QA_TEXTS.retry })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: L.calibrationLabel('Support') })).toHaveAttribute(
+      'href',
+      `/dashboard/assistant/scorecards/${SUPPORT}/calibration`,
+    );
   });
 
   it('closes an unchanged edit without saving, saves a change, and duplicates with the scorecards cleared', async () => {

@@ -1,0 +1,159 @@
+import type { QcBullet, SessionCitation } from '@agaton/contracts';
+import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconQuote } from '@tabler/icons-react';
+import { useId } from 'react';
+import { formatDateTime } from '../../../components/ui/format';
+import { CALL_REVIEW_TEXTS as T } from '../texts';
+import { AnswerResponse } from './answer-response';
+import { ReviewFlag } from './review-flag';
+
+const A = T.answer;
+
+function Citation(props: { citation: SessionCitation; active: boolean; onPick: () => void }) {
+  const { citation } = props;
+  const time = citation.citationTimeStrings.join(', ');
+  return (
+    <UnstyledButton
+      onClick={props.onPick}
+      aria-label={A.showInTranscript(time)}
+      aria-pressed={props.active}
+      data-testid="review-citation"
+      p="xs"
+      style={{
+        borderRadius: 8,
+        border: `1px solid var(--mantine-color-${props.active ? 'indigo-5' : 'gray-3'})`,
+        background: props.active ? 'var(--mantine-color-indigo-0)' : undefined,
+      }}
+    >
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconQuote size={14} style={{ marginTop: 3, flexShrink: 0 }} />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="xs" fw={700} c="indigo.7">
+            {time}
+          </Text>
+          {citation.quotes.map((quote) => (
+            <Text key={quote} size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+              “{quote}”
+            </Text>
+          ))}
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** A reviewer's override of the answer: who, when, what they changed (or confirmed) and why. */
+function Override({ bullet }: { bullet: QcBullet }) {
+  const override = bullet.review.override;
+  if (!override) return null;
+  const who = override.reviewer.name || A.someReviewer;
+  return (
+    <Paper radius="md" p="sm" bg="gray.0" data-testid="review-override">
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {A.overrideHeading}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {A.overrideBy(who, formatDateTime(override.at))}
+          </Text>
+        </Group>
+        <Text size="sm">
+          {override.confirmsAutomatic
+            ? A.overrideConfirmed
+            : A.overrideChanged(A.answers[bullet.review.automatic.answer], A.answers[override.answer])}
+        </Text>
+        {override.reason ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span size="sm" fw={600}>
+              {A.reason}:
+            </Text>{' '}
+            {override.reason}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * One answered question of the agent's call: question, Explanation, answer and flag, the cited
+ * moments (a click marks them in the transcript), a reviewer's override, and the agent's response.
+ */
+export function ReviewAnswer(props: {
+  qcItemId: string;
+  bullet: QcBullet;
+  activeCitation: string | null;
+  onCite: (key: string, citation: SessionCitation) => void;
+}) {
+  const { bullet } = props;
+  const titleId = useId();
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="review-answer"
+      data-question={bullet.questionId}
+      data-flag={bullet.flagLevel}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Text
+            id={titleId}
+            fw={600}
+            style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+            data-testid="review-question"
+          >
+            {bullet.questionText}
+          </Text>
+          <ReviewFlag flag={bullet.flagLevel} />
+        </Group>
+        {bullet.presentationText ? (
+          <Text size="sm" c="dimmed">
+            <Text span fw={600} c="dimmed" size="sm">
+              {A.explanation}:
+            </Text>{' '}
+            {bullet.presentationText}
+          </Text>
+        ) : null}
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm">
+            {A.answerLabel}: <strong data-testid="review-answer-value">{A.answers[bullet.answer]}</strong>
+          </Text>
+          {bullet.needsReview ? (
+            <Badge color="orange" variant="outline" size="sm">
+              {A.needsReview}
+            </Badge>
+          ) : null}
+        </Group>
+        {bullet.sessionCitations.length ? (
+          <Stack gap={6}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              {A.citations}
+            </Text>
+            {bullet.sessionCitations.map((citation, i) => {
+              const key = `${bullet.questionId}:${i}`;
+              return (
+                <Citation
+                  key={key}
+                  citation={citation}
+                  active={props.activeCitation === key}
+                  onPick={() => props.onCite(key, citation)}
+                />
+              );
+            })}
+          </Stack>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {A.noCitation}
+          </Text>
+        )}
+        <Override bullet={bullet} />
+        <AnswerResponse qcItemId={props.qcItemId} bullet={bullet} />
+      </Stack>
+    </Paper>
+  );
+}
