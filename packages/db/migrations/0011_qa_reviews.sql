@@ -8,7 +8,8 @@ CREATE TABLE "qa_answer_events" (
 	"comment" text,
 	"admin_id" uuid,
 	"user_id" uuid,
-	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"seq" bigserial NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "qa_answers" ADD COLUMN "override_answer" text;--> statement-breakpoint
@@ -20,5 +21,5 @@ ALTER TABLE "qa_answer_events" ADD CONSTRAINT "qa_answer_events_item_id_qa_items
 ALTER TABLE "qa_answer_events" ADD CONSTRAINT "qa_answer_events_question_id_qa_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."qa_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_answer_events" ADD CONSTRAINT "qa_answer_events_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qa_answer_events" ADD CONSTRAINT "qa_answer_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "qa_answer_events_answer_idx" ON "qa_answer_events" USING btree ("item_id","question_id","created_at");--> statement-breakpoint
+CREATE INDEX "qa_answer_events_answer_idx" ON "qa_answer_events" USING btree ("item_id","question_id","seq");--> statement-breakpoint
 ALTER TABLE "qa_answers" ADD CONSTRAINT "qa_answers_overridden_by_admins_id_fk" FOREIGN KEY ("overridden_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;

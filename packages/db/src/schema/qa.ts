@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -285,6 +286,8 @@ export const qaAnswerEvents = pgTable(
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().default(sql`clock_timestamp()`),
+    /** The order the acts happened in (the clock can give two acts the same millisecond). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('qa_answer_events_answer_idx').on(t.itemId, t.questionId, t.createdAt)],
+  (t) => [index('qa_answer_events_answer_idx').on(t.itemId, t.questionId, t.seq)],
 );

@@ -32,7 +32,7 @@ export const disputeOpen = sql<boolean>`coalesce((
   select ${qaAnswerEvents.kind} = 'DISPUTE' from ${qaAnswerEvents}
   where ${qaAnswerEvents.itemId} = ${qaAnswers.itemId} and ${qaAnswerEvents.questionId} = ${qaAnswers.questionId}
     and ${qaAnswerEvents.kind} <> 'OVERRIDE_REMOVED'
-  order by ${qaAnswerEvents.createdAt} desc limit 1
+  order by ${qaAnswerEvents.seq} desc limit 1
 ), false)`;
 
 /** The flag of a reviewer's answer: the automatic answer's rule, and a person's answer needs no review. */

@@ -46,7 +46,7 @@ export async function calibration(ctx: AppContext, options: CalibrationOptions):
     .from(qaQuestions)
     .innerJoin(qaQuestionSetMembers, eq(qaQuestionSetMembers.questionId, qaQuestions.id))
     .where(eq(qaQuestionSetMembers.questionSetId, set.id))
-    .orderBy(asc(qaQuestions.createdAt), asc(qaQuestions.id));
+    .orderBy(asc(qaQuestions.createdAt), asc(qaQuestions.questionText), asc(qaQuestions.id));
   const figures = questions.length
     ? await ctx.db
         .select({

@@ -123,7 +123,7 @@ async function agentResponsesOf(ctx: AppContext, itemIds: string[]) {
     .where(
       and(inArray(qaAnswerEvents.itemId, itemIds), inArray(qaAnswerEvents.kind, ['ACKNOWLEDGE', 'DISPUTE'])),
     )
-    .orderBy(qaAnswerEvents.itemId, qaAnswerEvents.questionId, desc(qaAnswerEvents.createdAt));
+    .orderBy(qaAnswerEvents.itemId, qaAnswerEvents.questionId, desc(qaAnswerEvents.seq));
   return new Map(
     rows.map(({ event, user }) => [
       `${event.itemId}|${event.questionId}`,

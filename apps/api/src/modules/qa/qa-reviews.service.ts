@@ -156,7 +156,7 @@ export async function itemHistory(
     .leftJoin(admins, eq(admins.id, qaAnswerEvents.adminId))
     .leftJoin(users, eq(users.id, qaAnswerEvents.userId))
     .where(eq(qaAnswerEvents.itemId, qcItemId))
-    .orderBy(asc(qaAnswerEvents.createdAt), asc(qaAnswerEvents.id));
+    .orderBy(asc(qaAnswerEvents.seq));
   return {
     events: rows.map(({ event, questionText, adminName, user }) => ({
       eventId: event.id,

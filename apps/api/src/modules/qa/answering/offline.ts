@@ -1,5 +1,6 @@
 import type { TranscriptLine } from '@agaton/contracts';
 import { cosine, type Embedder } from '../../../providers/embeddings/embedder.ts';
+import { type DecisionFeatures, type DecisionModel, decide, installedDecisionModel } from './decision.ts';
 import {
   type CallSentence,
   callSentences,
@@ -25,7 +26,11 @@ import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocu
  * its clauses — and by shared words. A negation cue in the matched clause turns the evidence into
  * evidence of NO ("I can't offer a refund").
  *
- * Decision (all scores 0..1):
+ * Decision. A question written as prose (no phrases or examples of an admin) goes to the decision
+ * model (decision.ts): the evidence found — the best agreeing and negated sentences, the support for
+ * its premise, the question's shape — gives YES, NO or NOT_APPLICABLE with its probability as the
+ * confidence, fitted on labelled prose questions. A question an admin gave evidence for is decided by
+ * thresholds tuned on such questions (all scores 0..1):
  * - NOT_APPLICABLE when a conditional question's precondition ("If the customer asked for a refund,
  *   ...") finds no support in the call (PRECONDITION_THRESHOLD), unless the behaviour itself is
  *   strongly shown and the precondition has some support;
@@ -34,7 +39,8 @@ import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocu
  * - NO without a citation when nothing reaches the threshold.
  * The margin is the distance of the deciding score from its threshold (or between the agreeing and
  * negated evidence); confidence = 0.5 + margin / (2 × FULL_CONFIDENCE_MARGIN), capped at 0.99. A margin
- * under REVIEW_MARGIN marks the answer needsReview with its leaning answer.
+ * under REVIEW_MARGIN marks the answer needsReview with its leaning answer. Either way a YES cites its
+ * strongest agreeing lines and a NO the negated lines that reach YES_THRESHOLD.
  */
 export const ANSWER_TUNING = {
   YES_THRESHOLD: 0.55,
@@ -56,19 +62,6 @@ export const ANSWER_TUNING = {
   MAX_CITED_LINES: 3,
   /** Lines cited besides the best: those whose evidence is within this of the best. */
   CITE_WITHIN: 0.05,
-  /**
-   * The largest margin of a NO to a prose question (no admin phrases or examples) when nothing in the
-   * call shows the behaviour: when NO is the bad answer ("did the agent explain the next steps?") the
-   * absence is weak evidence and the answer goes to review; when NO is the good one ("did the agent
-   * interrupt?") it is stronger. Chosen on the agreement set answered as prose.
-   */
-  PROSE_ABSENCE_MARGIN: { bad: 0.07, good: 0.2 },
-  /**
-   * The largest margin of a NOT_APPLICABLE to a prose question (its premise not found in the call):
-   * confidence 0.83 at most. On the prose tuning set 35 of 44 such answers at ≥ 0.9 were right (80 %),
-   * on the agreement set's conditional questions with admin evidence 47 of 48.
-   */
-  PROSE_PREMISE_MARGIN: 0.2,
   /** Weights of a full match per kind of evidence. */
   WEIGHT: { phrase: 1, example: 1, derived: 0.85, reference: 0.9 },
 } as const;
@@ -110,13 +103,19 @@ interface Scored {
 
 type Vectors = Map<string, number[]>;
 
+export interface AnswerOptions {
+  embedder?: Embedder | null;
+  /** Receives each question's strongest evidence (for the bench and debugging). */
+  trace?: (questionId: string, evidence: EvidenceTrace[]) => void;
+  /** The decision model for prose questions; the installed one by default. */
+  decision?: DecisionModel;
+  /** Receives what the decision model reads for each prose question (`npm run qa:fit`). */
+  onFeatures?: (questionId: string, features: DecisionFeatures) => void;
+}
+
 export async function answerOffline(
   input: AnswerCallInput,
-  options: {
-    embedder?: Embedder | null;
-    /** Receives each question's strongest evidence (for the bench and debugging). */
-    trace?: (questionId: string, evidence: EvidenceTrace[]) => void;
-  } = {},
+  options: AnswerOptions = {},
 ): Promise<QuestionAnswer[]> {
   const all = callSentences(input.lines);
   // A question is answered from its own words: what the question modal would suggest (its behaviour
@@ -176,7 +175,7 @@ export async function answerOffline(
     input.signal?.throwIfAborted();
     const p = parsed.get(question.questionId) as ParsedQuestion;
     const evidence = evidenceBy.get(question.questionId) ?? [];
-    answers.push(answerQuestion(question, p, evidence, meaning, input.lines, all, vectors, options.trace));
+    answers.push(answerQuestion(question, p, evidence, meaning, input.lines, all, vectors, options));
   }
   return answers;
 }
@@ -382,7 +381,7 @@ function answerQuestion(
   lines: TranscriptLine[],
   all: CallSentence[],
   vectors: Vectors,
-  trace?: (questionId: string, evidence: EvidenceTrace[]) => void,
+  options: AnswerOptions,
 ): QuestionAnswer {
   const own = linesOf(lines, question.speaker);
   const scored = scoreSentences(
@@ -399,7 +398,7 @@ function answerQuestion(
   const pre = parsed.precondition
     ? preconditionScore(parsed.precondition, parsed.preconditionParty, lines, all, vectors)
     : null;
-  trace?.(question.questionId, [
+  options.trace?.(question.questionId, [
     ...[...agree.slice(0, 2), ...negated.slice(0, 1)].map((s) => ({
       text: `${s.sentence.lineIndex}: ${s.sentence.text}`,
       score: Math.round(s.score * 100) / 100,
@@ -412,6 +411,20 @@ function answerQuestion(
   ]);
 
   const base = { questionId: question.questionId, answeredBy: 'OFFLINE' as const };
+  // A question written as prose: the decision model, fitted on prose questions (decision.ts).
+  if (question.prose) {
+    const features = decisionFeatures(question, parsed, agree, negated, pre, lines.length);
+    options.onFeatures?.(question.questionId, features);
+    const decision = decide(options.decision ?? installedDecisionModel(), features);
+    const lineIndexes =
+      decision.answer === 'YES'
+        ? cite(agree, p, 0)
+        : decision.answer === 'NO' && n >= T.YES_THRESHOLD
+          ? cite(negated, n)
+          : [];
+    return { ...base, ...decision, lineIndexes };
+  }
+  // A question an admin gave phrases or examples for: the thresholds below, tuned on such questions.
   if (pre) {
     const shownAnyway = p >= T.SHOWN_ANYWAY && pre.score >= T.PRECONDITION_THRESHOLD - 0.3;
     if (pre.score < T.PRECONDITION_THRESHOLD && !shownAnyway) {
@@ -419,7 +432,7 @@ function answerQuestion(
       return {
         ...base,
         answer: 'NOT_APPLICABLE',
-        ...confidence(question.prose ? Math.min(margin, T.PROSE_PREMISE_MARGIN) : margin),
+        ...confidence(margin),
         lineIndexes: [],
       };
     }
@@ -432,17 +445,48 @@ function answerQuestion(
     const margin = Math.min(n - T.YES_THRESHOLD, n - p);
     return { ...base, answer: 'NO', ...confidence(margin), lineIndexes: cite(negated, n) };
   }
-  // Nothing shows the behaviour. For a question an admin gave evidence for, that is telling; for a
-  // question written as prose it may only mean the agent said it in other words.
-  const absent = confidence(T.YES_THRESHOLD - p);
-  if (!question.prose) return { ...base, answer: 'NO', ...absent, lineIndexes: [] };
+  // Nothing shows the behaviour: for a question an admin gave evidence for, that is telling.
+  return { ...base, answer: 'NO', ...confidence(T.YES_THRESHOLD - p), lineIndexes: [] };
+}
+
+/** What the decision model reads: the evidence found for a question and the question's shape. */
+function decisionFeatures(
+  question: AnswerableQuestion & { prose: boolean },
+  parsed: ParsedQuestion,
+  agree: Scored[],
+  negated: Scored[],
+  pre: { score: number } | null,
+  lineCount: number,
+): DecisionFeatures {
+  const best = agree[0];
+  const p = best?.score ?? 0;
+  const n = negated[0]?.score ?? 0;
+  const [kind, how] = (best?.by ?? '').split(/[~:]/);
   return {
-    ...base,
-    answer: 'NO',
-    ...confidence(
-      Math.min(T.YES_THRESHOLD - p, T.PROSE_ABSENCE_MARGIN[question.isTrueGood ? 'bad' : 'good']),
-    ),
-    lineIndexes: [],
+    p,
+    p2: agree[1]?.score ?? 0,
+    n,
+    pre: pre?.score ?? 0,
+    noPre: pre ? 0 : 1,
+    good: question.isTrueGood ? 1 : 0,
+    high: question.severity === 'HIGH' ? 1 : 0,
+    preInQuestion: parseQuestion(question.questionText).precondition ? 1 : 0,
+    asks: /^ask\b/i.test(parsed.action) ? 1 : 0,
+    bestIsQuestion: best && /\?\s*$/.test(best.sentence.text) ? 1 : 0,
+    bestPos: best ? best.sentence.lineIndex / Math.max(1, lineCount) : -1,
+    agentSpeaker: question.speaker === 'AGENT' ? 1 : 0,
+    customerSpeaker: question.speaker === 'CUSTOMER' ? 1 : 0,
+    byWords: how === 'words' ? 1 : 0,
+    kindPhrase: kind === 'phrase' ? 1 : 0,
+    kindExample: kind === 'example' ? 1 : 0,
+    kindDerived: kind === 'derived' ? 1 : 0,
+    kindReference: kind === 'reference' ? 1 : 0,
+    kindNone: best ? 0 : 1,
+    pMinusN: p - n,
+    pAtLeastYesThreshold: p >= T.YES_THRESHOLD ? 1 : 0,
+    pAtLeast08: p >= 0.8 ? 1 : 0,
+    nAtLeastYesThreshold: n >= T.YES_THRESHOLD ? 1 : 0,
+    premiseWeak: pre && pre.score < T.PRECONDITION_THRESHOLD ? 1 : 0,
   };
 }
 
@@ -487,10 +531,10 @@ function confidence(margin: number): { confidence: number; needsReview: boolean 
 }
 
 /** The lines of the strongest sentences (within CITE_WITHIN of the best), at most MAX_CITED_LINES, in call order. */
-function cite(scored: Scored[], best: number): number[] {
+function cite(scored: Scored[], best: number, floor: number = T.YES_THRESHOLD): number[] {
   const lines: number[] = [];
   for (const s of scored) {
-    if (s.score < Math.max(T.YES_THRESHOLD, best - T.CITE_WITHIN)) break;
+    if (s.score < Math.max(floor, best - T.CITE_WITHIN) || s.score <= 0) break;
     if (!lines.includes(s.sentence.lineIndex)) lines.push(s.sentence.lineIndex);
     if (lines.length >= T.MAX_CITED_LINES) break;
   }
