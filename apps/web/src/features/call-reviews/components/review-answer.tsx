@@ -1,46 +1,14 @@
 import type { QcBullet, SessionCitation } from '@agaton/contracts';
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatDateTime } from '../../../components/ui/format';
+import { CitationButton } from '../../qa/components/citation-button';
 import { CALL_REVIEW_TEXTS as T } from '../texts';
 import { AnswerResponse } from './answer-response';
 import { ReviewFlag } from './review-flag';
 
 const A = T.answer;
-
-function Citation(props: { citation: SessionCitation; active: boolean; onPick: () => void }) {
-  const { citation } = props;
-  const time = citation.citationTimeStrings.join(', ');
-  return (
-    <UnstyledButton
-      onClick={props.onPick}
-      aria-label={A.showInTranscript(time)}
-      aria-pressed={props.active}
-      data-testid="review-citation"
-      p="xs"
-      style={{
-        borderRadius: 8,
-        border: `1px solid var(--mantine-color-${props.active ? 'indigo-5' : 'gray-3'})`,
-        background: props.active ? 'var(--mantine-color-indigo-0)' : undefined,
-      }}
-    >
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <IconQuote size={14} style={{ marginTop: 3, flexShrink: 0 }} />
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text size="xs" fw={700} c="indigo.7">
-            {time}
-          </Text>
-          {citation.quotes.map((quote) => (
-            <Text key={quote} size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
-              “{quote}”
-            </Text>
-          ))}
-        </Stack>
-      </Group>
-    </UnstyledButton>
-  );
-}
 
 /** A reviewer's override of the answer: who, when, what they changed (or confirmed) and why. */
 function Override({ bullet }: { bullet: QcBullet }) {
@@ -137,11 +105,14 @@ export function ReviewAnswer(props: {
             {bullet.sessionCitations.map((citation, i) => {
               const key = `${bullet.questionId}:${i}`;
               return (
-                <Citation
+                <CitationButton
                   key={key}
                   citation={citation}
                   active={props.activeCitation === key}
                   onPick={() => props.onCite(key, citation)}
+                  label={A.showInTranscript}
+                  icon={<IconQuote size={14} />}
+                  testId="review-citation"
                 />
               );
             })}

@@ -1,47 +1,15 @@
 import type { QcBullet, SessionCitation } from '@agaton/contracts';
-import { Badge, Divider, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Divider, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QA_LABELS as L } from '../texts';
 import { answerLabel, bulletsWorstFirst } from '../utils/flags';
 import { percent } from '../utils/review';
 import { ReviewActions, ReviewBadges, ReviewDetails, ReviewModal, type ReviewTarget } from './answer-review';
+import { CitationButton } from './citation-button';
 import { FlagBadge } from './flag-badge';
 
 const R = L.report;
-
-function CitationButton(props: { citation: SessionCitation; active: boolean; onPick: () => void }) {
-  const { citation } = props;
-  const time = citation.citationTimeStrings.join(', ');
-  return (
-    <UnstyledButton
-      onClick={props.onPick}
-      aria-label={R.playFrom(time)}
-      aria-pressed={props.active}
-      data-testid="qa-citation"
-      p="xs"
-      style={{
-        borderRadius: 8,
-        border: `1px solid var(--mantine-color-${props.active ? 'indigo-5' : 'gray-3'})`,
-        background: props.active ? 'var(--mantine-color-indigo-0)' : undefined,
-      }}
-    >
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <IconPlayerPlay size={14} style={{ marginTop: 3, flexShrink: 0 }} />
-        <Stack gap={2}>
-          <Text size="xs" fw={700} c="indigo.7">
-            {time}
-          </Text>
-          {citation.quotes.map((quote) => (
-            <Text key={quote} size="sm" fs="italic">
-              “{quote}”
-            </Text>
-          ))}
-        </Stack>
-      </Group>
-    </UnstyledButton>
-  );
-}
 
 /**
  * One answered question: question, Explanation, answer, flag, confidence, needs review, what people
@@ -107,6 +75,9 @@ function AnswerCard(props: {
                   citation={citation}
                   active={props.activeCitation === key}
                   onPick={() => props.onCite(key, citation)}
+                  label={R.playFrom}
+                  icon={<IconPlayerPlay size={14} />}
+                  testId="qa-citation"
                 />
               );
             })}

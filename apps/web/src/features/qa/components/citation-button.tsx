@@ -1,0 +1,48 @@
+import type { SessionCitation } from '@agaton/contracts';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A cited moment of a call (its time and quoted words) as a button that shows it: the QA report plays
+ * the recording from there, the agent's call review highlights the transcript line.
+ */
+export function CitationButton(props: {
+  citation: SessionCitation;
+  active: boolean;
+  onPick: () => void;
+  /** What pressing it does, for screen readers ("Play from 0:12"). */
+  label: (time: string) => string;
+  icon: ReactNode;
+  testId: string;
+}) {
+  const { citation } = props;
+  const time = citation.citationTimeStrings.join(', ');
+  return (
+    <UnstyledButton
+      onClick={props.onPick}
+      aria-label={props.label(time)}
+      aria-pressed={props.active}
+      data-testid={props.testId}
+      p="xs"
+      style={{
+        borderRadius: 8,
+        border: `1px solid var(--mantine-color-${props.active ? 'indigo-5' : 'gray-3'})`,
+        background: props.active ? 'var(--mantine-color-indigo-0)' : undefined,
+      }}
+    >
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <span style={{ marginTop: 3, flexShrink: 0, display: 'inline-flex' }}>{props.icon}</span>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text size="xs" fw={700} c="indigo.7">
+            {time}
+          </Text>
+          {citation.quotes.map((quote) => (
+            <Text key={quote} size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+              “{quote}”
+            </Text>
+          ))}
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
