@@ -170,9 +170,9 @@ export function citationsFor(lineIndexes: number[], lines: StoredTranscriptLine[
 
 /**
  * An answer's review mark and flag. On a call whose transcript is approximate (most words were ones
- * the recogniser was unsure of, issue 26) no answer is trusted, whatever the answerer said: each
- * needs review and is yellow (a person should look; neither an alert nor a pass), or unspecified when
- * not applicable.
+ * the recogniser was unsure of, issue 26) no answer is trusted, whatever the answerer said; nor is one
+ * whose cited lines are mostly such words (issue 27 item 5): it needs review and is yellow (a person
+ * should look; neither an alert nor a pass), or unspecified when not applicable.
  */
 function judgeAnswer(
   a: Pick<QuestionAnswer, 'answer' | 'needsReview'>,
@@ -209,7 +209,12 @@ async function saveAnswers(
         itemId,
         questionId: a.questionId,
         answer: a.answer,
-        ...judgeAnswer(a, q, approximate),
+        ...judgeAnswer(
+          a,
+          q,
+          approximate ||
+            isApproximateTranscript(a.lineIndexes.flatMap((i) => (lines[i] ? wordsOfLine(lines[i]) : []))),
+        ),
         confidence: Math.min(1, Math.max(0, a.confidence)),
         citations: a.answer === 'NOT_APPLICABLE' ? [] : citationsFor(a.lineIndexes, lines),
         answeredBy: a.answeredBy,

@@ -122,6 +122,22 @@ describe('a call the recogniser was mostly unsure of', () => {
     expect(item.flagLevel).toBe('RED');
   }, 360_000);
 
+  it('marks for review an answer whose cited line is mostly unsure words, in a call sure of most', async () => {
+    const item = await sessionCall('Half Hal', (word) => ['for', 'calling', 'Agaton.'].includes(word));
+    expect(isApproximateTranscript(item.call.transcript.flatMap(wordsOfLine))).toBe(false);
+    expect(item.call.transcript[0]).toMatchObject({
+      text: 'Thank you for calling Agaton.',
+      unsure: [2, 3, 4],
+    });
+    expect(item.bullets.map((b) => b.answer)).toEqual(['YES', 'YES']);
+    // Both answers rest on "Thank you for calling Agaton.", three of whose five words were unsure.
+    expect(byQuestion(item)).toEqual({
+      'Did the agent thank the customer for calling?': ['YELLOW', true],
+      'Did the agent say thank you for calling?': ['YELLOW', true],
+    });
+    expect(item.flagLevel).toBe('YELLOW');
+  }, 360_000);
+
   it('has every answer marked for review and yellow, and its unsure words in the transcript', async () => {
     const item = await sessionCall('Unsure Una', (word) => !['Thank', 'you'].includes(word));
     // The positions of the unsure words reach the API, line by line.
