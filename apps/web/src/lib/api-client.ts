@@ -35,6 +35,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The thing asked for is missing to the user: unknown or someone else's (404), or an id the server
+ * cannot even parse (400, e.g. a cut-off link).
+ */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 404);
+}
+
 /** Retry-After as seconds or an HTTP date, in milliseconds from `now`; undefined when absent or bad. */
 export function parseRetryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
   if (!value?.trim()) return undefined;

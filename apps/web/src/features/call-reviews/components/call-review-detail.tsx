@@ -7,7 +7,7 @@ import { formatDateTime, formatDuration } from '../../../components/ui/format';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PageError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFoundError } from '../../../lib/api-client';
 import { ReportTranscript } from '../../qa/components/report-transcript';
 import { useCallReview } from '../api/call-reviews-api';
 import { CALL_REVIEW_TEXTS as T } from '../texts';
@@ -159,8 +159,7 @@ export function CallReviewDetail({ qcItemId }: { qcItemId: string }) {
   );
   if (query.isPending) return <PageLoader />;
   if (!query.data) {
-    // An id the server cannot parse (400, e.g. a cut-off link) is as missing as someone else's call (404).
-    const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    const notFound = isNotFoundError(query.error);
     return (
       <>
         {crumbs}

@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatDateTime } from '../../../components/ui/format';
-import { CitationButton } from '../../qa/components/citation-button';
+import { CitationList } from '../../qa/components/citation-button';
 import { CALL_REVIEW_TEXTS as T } from '../texts';
 import { AnswerResponse } from './answer-response';
 import { ReviewFlag } from './review-flag';
@@ -97,31 +97,16 @@ export function ReviewAnswer(props: {
             </Badge>
           ) : null}
         </Group>
-        {bullet.sessionCitations.length ? (
-          <Stack gap={6}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {A.citations}
-            </Text>
-            {bullet.sessionCitations.map((citation, i) => {
-              const key = `${bullet.questionId}:${i}`;
-              return (
-                <CitationButton
-                  key={key}
-                  citation={citation}
-                  active={props.activeCitation === key}
-                  onPick={() => props.onCite(key, citation)}
-                  label={A.showInTranscript}
-                  icon={<IconQuote size={14} />}
-                  testId="review-citation"
-                />
-              );
-            })}
-          </Stack>
-        ) : (
-          <Text size="xs" c="dimmed">
-            {A.noCitation}
-          </Text>
-        )}
+        <CitationList
+          bullet={bullet}
+          activeCitation={props.activeCitation}
+          onCite={props.onCite}
+          label={A.showInTranscript}
+          icon={<IconQuote size={14} />}
+          testId="review-citation"
+          heading={A.citations}
+          none={A.noCitation}
+        />
         <Override bullet={bullet} />
         <AnswerResponse qcItemId={props.qcItemId} bullet={bullet} />
       </Stack>

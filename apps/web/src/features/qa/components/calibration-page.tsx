@@ -19,7 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PageError, PanelError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFoundError } from '../../../lib/api-client';
 import { useQuestionSets } from '../../scorecards/api/scorecards-api';
 import { useCalibration } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
@@ -209,8 +209,7 @@ export function CalibrationPage(props: { admin: Admin; questionSetId: string }) 
   let body: ReactNode;
   if (query.isPending) body = <PageLoader />;
   else if (query.isError && !query.isPlaceholderData) {
-    // An id the server cannot parse (400, a cut-off link) is as missing as a deleted scorecard.
-    const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    const notFound = isNotFoundError(query.error);
     body = notFound ? (
       <PageError
         testId="qa-calibration-not-found"

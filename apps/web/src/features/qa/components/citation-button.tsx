@@ -1,4 +1,4 @@
-import type { SessionCitation } from '@agaton/contracts';
+import type { QcBullet, SessionCitation } from '@agaton/contracts';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -44,5 +44,51 @@ export function CitationButton(props: {
         </Stack>
       </Group>
     </UnstyledButton>
+  );
+}
+
+/**
+ * An answer's cited moments, each a {@link CitationButton} keyed `questionId:index` (the key the page
+ * remembers as the active one), or `none` when nothing was cited.
+ */
+export function CitationList(props: {
+  bullet: QcBullet;
+  activeCitation: string | null;
+  onCite: (key: string, citation: SessionCitation) => void;
+  label: (time: string) => string;
+  icon: ReactNode;
+  testId: string;
+  heading?: string;
+  none: string;
+}) {
+  const { bullet } = props;
+  if (!bullet.sessionCitations.length)
+    return (
+      <Text size="xs" c="dimmed">
+        {props.none}
+      </Text>
+    );
+  return (
+    <Stack gap={6}>
+      {props.heading ? (
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          {props.heading}
+        </Text>
+      ) : null}
+      {bullet.sessionCitations.map((citation, i) => {
+        const key = `${bullet.questionId}:${i}`;
+        return (
+          <CitationButton
+            key={key}
+            citation={citation}
+            active={props.activeCitation === key}
+            onPick={() => props.onCite(key, citation)}
+            label={props.label}
+            icon={props.icon}
+            testId={props.testId}
+          />
+        );
+      })}
+    </Stack>
   );
 }

@@ -25,7 +25,7 @@ import { formatDateTime, formatDuration } from '../../../components/ui/format';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { PageError } from '../../../components/ui/page-states';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFoundError } from '../../../lib/api-client';
 import { useQaItem, useReviewItem } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
 import { openDisputes } from '../utils/review';
@@ -198,8 +198,7 @@ export function QaReportPage({ reportEntityId }: { reportEntityId: string }) {
   );
   if (query.isPending) return <PageLoader />;
   if (!query.data) {
-    // An id the server cannot even parse (400, e.g. a cut-off link) is missing to the user as well.
-    const notFound = query.error instanceof ApiError && [400, 404].includes(query.error.status);
+    const notFound = isNotFoundError(query.error);
     return (
       <>
         {crumbs}

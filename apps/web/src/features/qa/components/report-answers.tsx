@@ -6,7 +6,7 @@ import { QA_LABELS as L } from '../texts';
 import { answerLabel, bulletsWorstFirst } from '../utils/flags';
 import { percent } from '../utils/review';
 import { ReviewActions, ReviewBadges, ReviewDetails, ReviewModal, type ReviewTarget } from './answer-review';
-import { CitationButton } from './citation-button';
+import { CitationList } from './citation-button';
 import { FlagBadge } from './flag-badge';
 
 const R = L.report;
@@ -65,28 +65,15 @@ function AnswerCard(props: {
           ) : null}
         </Group>
         <ReviewDetails bullet={bullet} />
-        {bullet.sessionCitations.length ? (
-          <Stack gap={6}>
-            {bullet.sessionCitations.map((citation, i) => {
-              const key = `${bullet.questionId}:${i}`;
-              return (
-                <CitationButton
-                  key={key}
-                  citation={citation}
-                  active={props.activeCitation === key}
-                  onPick={() => props.onCite(key, citation)}
-                  label={R.playFrom}
-                  icon={<IconPlayerPlay size={14} />}
-                  testId="qa-citation"
-                />
-              );
-            })}
-          </Stack>
-        ) : (
-          <Text size="xs" c="dimmed">
-            {R.noCitation}
-          </Text>
-        )}
+        <CitationList
+          bullet={bullet}
+          activeCitation={props.activeCitation}
+          onCite={props.onCite}
+          label={R.playFrom}
+          icon={<IconPlayerPlay size={14} />}
+          testId="qa-citation"
+          none={R.noCitation}
+        />
         <Divider />
         <ReviewActions qcItemId={props.qcItemId} bullet={bullet} onOpen={props.onReview} />
       </Stack>

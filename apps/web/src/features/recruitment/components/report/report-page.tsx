@@ -7,7 +7,7 @@ import { Logo } from '../../../../components/ui/logo';
 import { PageHeader } from '../../../../components/ui/page-header';
 import { PageError } from '../../../../components/ui/page-states';
 import { paths } from '../../../../config/paths';
-import { ApiError } from '../../../../lib/api-client';
+import { ApiError, isNotFoundError } from '../../../../lib/api-client';
 import { type AdminChallenge, useChallenge } from '../../api/recruitment-api';
 import { useDownloadReport } from '../../hooks/use-download-report';
 import { RT_LABELS } from '../../texts';
@@ -108,7 +108,7 @@ export function ReportPage({
   }
   if (query.isError) {
     // Unknown (404) or malformed (400) ids: there are no results to show.
-    if (query.error instanceof ApiError && [400, 404].includes(query.error.status)) {
+    if (isNotFoundError(query.error)) {
       return <Navigate to={home} replace />;
     }
     return (
