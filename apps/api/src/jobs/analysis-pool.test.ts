@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
-import { AnalysisPool } from './analysis-pool.ts';
+import { AnalysisPool, BACKGROUND_NICENESS } from './analysis-pool.ts';
 
 const workerEntry = new URL('./stand-in-worker.fixture.ts', import.meta.url);
 const job = (referenceText = 'ok', topic = '50') => ({
@@ -29,6 +30,21 @@ describe('analysis pool', () => {
     await expect(pool.run(job())).rejects.toBeInstanceOf(PoolBusyError);
     await expect(pool.run(job())).rejects.toMatchObject({ retryAfterSec: expect.any(Number) });
     expect(await Promise.all(accepted)).toHaveLength(3);
+  });
+
+  it("runs a background pool's workers and their recognisers at a lower priority, and only them", async () => {
+    const before = getPriority(0);
+    pool = new AnalysisPool({ size: 1, workerEntry, niceness: BACKGROUND_NICENESS });
+    const background = await pool.run(job('priority'));
+    const expected = Math.min(19, before + BACKGROUND_NICENESS);
+    expect(background.response).toEqual({ thread: expected, child: expected });
+    expect(getPriority(0)).toBe(before);
+    const interactive = new AnalysisPool({ size: 1, workerEntry });
+    try {
+      expect((await interactive.run(job('priority'))).response).toEqual({ thread: before, child: before });
+    } finally {
+      await interactive.close();
+    }
   });
 
   it('passes the engine refusal code through', async () => {

@@ -47,7 +47,17 @@ export interface AnalysisPoolOptions {
    * is bounded by the engine's duration caps instead.
    */
   memoryMb?: number;
+  /**
+   * CPU niceness of the workers' threads and of the recognisers they start (Linux: per thread, so
+   * the API's own thread keeps its priority). Pools of work nobody waits for at the screen (meetings,
+   * calls) use {@link BACKGROUND_NICENESS}, so a visitor's or a candidate's scoring keeps its speed
+   * while they run.
+   */
+  niceness?: number;
 }
+
+/** The niceness of background analysis: below interactive scoring, never starved of CPU. */
+export const BACKGROUND_NICENESS = 10;
 
 interface Pending {
   request: AnalysisRequest;
@@ -182,7 +192,7 @@ export class AnalysisPool {
     const entry = this.options.workerEntry ?? new URL('./analysis-worker.ts', import.meta.url);
     const { memoryMb } = this.options;
     const worker = new Worker(BOOT, {
-      workerData: { entry: entry.href, limits: this.options.limits },
+      workerData: { entry: entry.href, limits: this.options.limits, niceness: this.options.niceness },
       resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
     });
     const slot: Slot = { worker, ready: false, job: null, children: new Set() };

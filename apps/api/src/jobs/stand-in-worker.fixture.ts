@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { AnalysisReply, AnalysisRequest } from './analysis-types.ts';
 import { reportChildren } from './worker-children.ts';
@@ -17,6 +18,17 @@ port.on('message', (job: AnalysisRequest) => {
   if (job.referenceText === 'child') return void spawn('sleep', ['300'], { stdio: 'ignore' });
   // Like an engine growing without bound on a crafted input.
   if (job.referenceText === 'grow') for (;;) hoard.push(new Array(1e5).fill(hoard.length));
+  // The priority this thread and a process it starts run at.
+  if (job.referenceText === 'priority') {
+    const child = Number(execFileSync('nice', { encoding: 'utf8' }).trim());
+    const reply: AnalysisReply = {
+      id: job.id,
+      ok: true,
+      response: { thread: getPriority(0), child },
+      durationSec: 1,
+    };
+    return port.postMessage(reply);
+  }
   if (job.referenceText === 'refuse') {
     const reply: AnalysisReply = {
       id: job.id,

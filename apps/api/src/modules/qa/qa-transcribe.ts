@@ -2,7 +2,7 @@ import { QA_LIMITS, type TimedWord } from '@agaton/contracts';
 import type { StoredTranscriptLine } from '@agaton/db';
 import { audioChannels } from '@agaton/speech/channels';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
-import { AnalysisPool } from '../../jobs/analysis-pool.ts';
+import { AnalysisPool, BACKGROUND_NICENESS } from '../../jobs/analysis-pool.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { linesFromWords } from './transcript-formats.ts';
 
@@ -53,6 +53,8 @@ export function createCallTranscriber(ctx: Pick<AppContext, 'config'>): CallTran
       maxQueue: 1000,
       limits: { meeting: { minSec: 1, maxSec: maxSec + 60 } },
       memoryMb: Math.max(ctx.config.SCORING_WORKER_MEMORY_MB, 1024),
+      // Nobody waits for it at the screen: scoring people are waiting for comes first.
+      niceness: BACKGROUND_NICENESS,
     });
     try {
       const out = await pool.run({

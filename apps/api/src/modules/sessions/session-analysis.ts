@@ -3,7 +3,7 @@ import { sessions, users } from '@agaton/db';
 import type { SessionMetrics, SpeechInputErrorCode } from '@agaton/speech';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
-import { AnalysisPool } from '../../jobs/analysis-pool.ts';
+import { AnalysisPool, BACKGROUND_NICENESS } from '../../jobs/analysis-pool.ts';
 import type { AnalysisProgressStage } from '../../jobs/analysis-types.ts';
 import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -86,6 +86,8 @@ export function createSessionAnalyser(ctx: AppContext, store: ObjectStore): Sess
     limits: { meeting: { minSec: RECORDING.minSeconds, maxSec: RECORDING.maxMinutes * 60 + 60 } },
     // A meeting's words and timings live on the heap: 90 minutes stay well under this.
     memoryMb: Math.max(ctx.config.SCORING_WORKER_MEMORY_MB, 1024),
+    // Nobody waits for it at the screen: scoring people are waiting for comes first.
+    niceness: BACKGROUND_NICENESS,
   });
 
   async function analyse({ sessionId }: AnalyseSessionJob) {
