@@ -163,6 +163,14 @@ const envSchema = z.object({
   /** Load the workers' models at start; unset = on, except under tests (NODE_ENV=test). */
   SCORING_WARM: flag.optional(),
   /**
+   * An OpenAI-compatible speech-to-text server for free speech, meetings and calls (its
+   * /audio/transcriptions); wins over ASR_MODEL_DIR. ASR_API_KEY is sent as the bearer token,
+   * ASR_MODEL names the model (the server's default "whisper-1" when unset).
+   */
+  ASR_BASE_URL: url.optional(),
+  ASR_API_KEY: z.string().min(1).optional(),
+  ASR_MODEL: z.string().min(1).optional(),
+  /**
    * Folder of a sherpa-onnx model for free-speech recognition (`npm run models:download -- NAME`);
    * checked here so a folder without a model stops the server at start. ASR_BASE_URL wins when set.
    */
@@ -281,6 +289,14 @@ export interface AppConfig
   SCORING_WARM: boolean;
   API_DOCS: boolean;
   providers: { google?: OidcProviderConfig; microsoft?: OidcProviderConfig };
+}
+
+/** The recogniser's settings, validated here and handed to the analysis workers (which never read process.env). */
+export type AsrSettings = Pick<AppConfig, 'ASR_BASE_URL' | 'ASR_API_KEY' | 'ASR_MODEL' | 'ASR_MODEL_DIR'>;
+
+export function asrSettings(config: AsrSettings): AsrSettings {
+  const { ASR_BASE_URL, ASR_API_KEY, ASR_MODEL, ASR_MODEL_DIR } = config;
+  return { ASR_BASE_URL, ASR_API_KEY, ASR_MODEL, ASR_MODEL_DIR };
 }
 
 /** Thrown for bad settings; the message names every offending variable. */

@@ -54,6 +54,11 @@ export interface AnalysisPoolOptions {
    * while they run.
    */
   niceness?: number;
+  /**
+   * The recogniser's settings (`asrSettings` of the validated configuration); the workers pass them
+   * to the engine instead of reading process.env. None: the offline recogniser.
+   */
+  asr?: Record<string, string | undefined>;
 }
 
 /** The niceness of background analysis: below interactive scoring, never starved of CPU. */
@@ -192,7 +197,12 @@ export class AnalysisPool {
     const entry = this.options.workerEntry ?? new URL('./analysis-worker.ts', import.meta.url);
     const { memoryMb } = this.options;
     const worker = new Worker(BOOT, {
-      workerData: { entry: entry.href, limits: this.options.limits, niceness: this.options.niceness },
+      workerData: {
+        entry: entry.href,
+        limits: this.options.limits,
+        niceness: this.options.niceness,
+        asr: this.options.asr,
+      },
       resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
     });
     const slot: Slot = { worker, ready: false, job: null, children: new Set() };

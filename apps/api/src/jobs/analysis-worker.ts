@@ -20,7 +20,11 @@ if (!port) throw new Error('analysis-worker must run in a worker thread');
 reportChildren(port);
 
 type EngineOptions = NonNullable<Parameters<typeof createEngine>[0]>;
-const { limits } = (workerData ?? {}) as { limits?: EngineOptions['limits'] };
+const { limits, asr } = (workerData ?? {}) as {
+  limits?: EngineOptions['limits'];
+  /** The validated ASR_* settings (config/env.ts); never this process's environment. */
+  asr?: EngineOptions['env'];
+};
 
 /** The product's shape of each kind, made here so the api thread only stores it. */
 function present(kind: AnalysisRequest['kind'], analysis: SpeechAnalysis) {
@@ -30,7 +34,7 @@ function present(kind: AnalysisRequest['kind'], analysis: SpeechAnalysis) {
 }
 
 try {
-  const engine = await createEngine({ limits });
+  const engine = await createEngine({ limits, env: asr ?? {} });
   port.on('message', async (job: AnalysisRequest) => {
     let reply: AnalysisReply;
     try {

@@ -1,6 +1,7 @@
 import { QA_LIMITS, type TimedWord } from '@agaton/contracts';
 import type { StoredTranscriptLine } from '@agaton/db';
 import { audioChannels } from '@agaton/speech/channels';
+import { asrSettings } from '../../config/env.ts';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
 import { AnalysisPool, BACKGROUND_NICENESS } from '../../jobs/analysis-pool.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -55,6 +56,7 @@ export function createCallTranscriber(ctx: Pick<AppContext, 'config'>): CallTran
       memoryMb: Math.max(ctx.config.SCORING_WORKER_MEMORY_MB, 1024),
       // Nobody waits for it at the screen: scoring people are waiting for comes first.
       niceness: BACKGROUND_NICENESS,
+      asr: asrSettings(ctx.config),
     });
     try {
       const out = await pool.run({

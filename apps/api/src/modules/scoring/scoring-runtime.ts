@@ -1,24 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config/env.ts';
+import { type AppConfig, type AsrSettings, asrSettings } from '../../config/env.ts';
 import { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import { createFliteTts, fliteAvailable } from '../../providers/tts/flite.ts';
 import type { TextToSpeech } from '../../providers/tts/tts.ts';
 import { ENGINE_LIMITS } from './scoring.texts.ts';
 
 /** The settings scoring reads, validated at start by config/env.ts. */
-export type ScoringSettings = Pick<
-  AppConfig,
-  | 'SCORING_WORKERS'
-  | 'SCORING_QUEUE'
-  | 'SCORING_RATE_LIMIT_PER_MINUTE'
-  | 'SCORING_UPLOADS_PER_CLIENT'
-  | 'SCORING_READING_TIMEOUT_SECONDS'
-  | 'SCORING_FREE_SPEECH_TIMEOUT_SECONDS'
-  | 'SCORING_UPLOAD_LIMIT_BYTES'
-  | 'SCORING_WORKER_MEMORY_MB'
-  | 'SCORING_WARM'
-  | 'TTS_ENABLED'
->;
+export type ScoringSettings = AsrSettings &
+  Pick<
+    AppConfig,
+    | 'SCORING_WORKERS'
+    | 'SCORING_QUEUE'
+    | 'SCORING_RATE_LIMIT_PER_MINUTE'
+    | 'SCORING_UPLOADS_PER_CLIENT'
+    | 'SCORING_READING_TIMEOUT_SECONDS'
+    | 'SCORING_FREE_SPEECH_TIMEOUT_SECONDS'
+    | 'SCORING_UPLOAD_LIMIT_BYTES'
+    | 'SCORING_WORKER_MEMORY_MB'
+    | 'SCORING_WARM'
+    | 'TTS_ENABLED'
+  >;
 
 /**
  * What every feature that scores speech shares: one bounded worker pool (its models loaded once per
@@ -45,6 +46,7 @@ export async function createScoringRuntime(
     maxQueue: settings.SCORING_QUEUE,
     limits: ENGINE_LIMITS,
     memoryMb: settings.SCORING_WORKER_MEMORY_MB,
+    asr: asrSettings(settings),
   });
   if (settings.SCORING_WARM) {
     // In the background: the app answers at once, the first recording waits for the models if needed.

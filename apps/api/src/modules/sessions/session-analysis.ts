@@ -2,6 +2,7 @@ import { RECORDING, type SessionSpeech, type TimedWord } from '@agaton/contracts
 import { sessions, users } from '@agaton/db';
 import type { SessionMetrics, SpeechInputErrorCode } from '@agaton/speech';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { asrSettings } from '../../config/env.ts';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
 import { AnalysisPool, BACKGROUND_NICENESS } from '../../jobs/analysis-pool.ts';
 import type { AnalysisProgressStage } from '../../jobs/analysis-types.ts';
@@ -88,6 +89,7 @@ export function createSessionAnalyser(ctx: AppContext, store: ObjectStore): Sess
     memoryMb: Math.max(ctx.config.SCORING_WORKER_MEMORY_MB, 1024),
     // Nobody waits for it at the screen: scoring people are waiting for comes first.
     niceness: BACKGROUND_NICENESS,
+    asr: asrSettings(ctx.config),
   });
 
   async function analyse({ sessionId }: AnalyseSessionJob) {
