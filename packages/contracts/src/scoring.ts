@@ -7,6 +7,24 @@ import { z } from 'zod';
  * including "hesistationsCount"). `@agaton/speech` adapters produce these; the API validates with them.
  */
 
+/** Limits of one scoring request (spec 3 §7.6 and our defaults; the API's settings may lower them). */
+export const SCORING_LIMITS = {
+  /**
+   * Default bytes of one upload (SCORING_UPLOAD_LIMIT_BYTES): a minute of 48 kHz stereo WAV fits,
+   * browser webm/opus is ~50 times smaller.
+   */
+  maxUploadBytes: 12 * 1024 * 1024,
+  /** Reading: spec "speech recording max 30 seconds"; free speech: the 60 s scoring limit. */
+  maxSeconds: { reading: 30, 'free-speech': 60 },
+  minSeconds: { reading: 0.5, 'free-speech': 1 },
+  /**
+   * Default deadlines, queue time included (SCORING_*_TIMEOUT_SECONDS): HTTP timeout 20 s; free-speech
+   * scoring timeout 60 s.
+   */
+  timeoutMs: { reading: 20_000, 'free-speech': 60_000 },
+  maxTextChars: 600,
+} as const;
+
 const score100 = z.number().min(0).max(100);
 export const performanceSchema = z.enum(['HIGH', 'MEDIUM', 'LOW']);
 

@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RECORDING } from '@agaton/contracts';
+import { RECORDING, SCORING_LIMITS } from '@agaton/contracts';
 import { DEMO_ACCOUNTS } from '@agaton/db';
 import { detectSherpaModel } from '@agaton/speech/asr-model';
 import { z } from 'zod';
-import { SCORING_LIMITS } from '../modules/scoring/scoring.texts.ts';
 
 /** ./data at the repository root, whichever workspace npm started the server from. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data', import.meta.url));

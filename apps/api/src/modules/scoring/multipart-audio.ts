@@ -1,10 +1,10 @@
-import { errorBodySchema } from '@agaton/contracts';
+import { errorBodySchema, SCORING_LIMITS as L } from '@agaton/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { multipartFailure } from '../../lib/multipart-errors.ts';
 import { errorResponses } from '../../lib/route-kit.ts';
-import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { SCORING_TEXTS as T } from './scoring.texts.ts';
 
 /** Upload types that can hold audio; anything else is refused before decoding (415). */
 const AUDIO_MIME = /^(audio\/|video\/(webm|mp4|ogg)|application\/(octet-stream|ogg))/i;

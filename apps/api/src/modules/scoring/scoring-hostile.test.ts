@@ -1,8 +1,9 @@
+import { SCORING_LIMITS as L } from '@agaton/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { type HostileUpload, hostileUploads } from './hostile-audio.test-helper.ts';
 import { fixture, multipart } from './scoring.test-helper.ts';
-import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { SCORING_TEXTS as T } from './scoring.texts.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 

@@ -1,4 +1,4 @@
-import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
+import { demoReadingResponseSchema, freeSpeechResponseSchema, SCORING_LIMITS } from '@agaton/contracts';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { typed } from '../../lib/route-kit.ts';
 import { type TextToSpeech, TTS_MAX_CHARS } from '../../providers/tts/tts.ts';
 import { readAudioUpload, recordingUploadErrors, requiredText, scoringUpload } from './multipart-audio.ts';
 import { scoreFreeSpeech, scoreReading } from './scoring.service.ts';
-import { SCORING_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { SCORING_TEXTS as T } from './scoring.texts.ts';
 import { type UploadSlotLimits, uploadSlots } from './upload-slots.ts';
 
 export interface ScoringRoutesOptions {

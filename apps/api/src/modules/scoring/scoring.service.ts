@@ -1,9 +1,9 @@
 import type { DemoReadingResponse, FreeSpeechResponse } from '@agaton/contracts';
-import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
+import { demoReadingResponseSchema, freeSpeechResponseSchema, SCORING_LIMITS as L } from '@agaton/contracts';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from '../../jobs/analysis-errors.ts';
 import type { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { SCORING_LIMITS as L, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { SCORING_TEXTS as T } from './scoring.texts.ts';
 
 type Kind = 'reading' | 'free-speech';
 

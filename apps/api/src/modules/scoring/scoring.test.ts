@@ -1,4 +1,4 @@
-import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
+import { demoReadingResponseSchema, freeSpeechResponseSchema, SCORING_LIMITS } from '@agaton/contracts';
 import { wav16kMono } from '@agaton/speech';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { registerErrorHandling } from '../../plugins/errors.ts';
 import { candidateAuthenticator } from './candidate-auth.ts';
 import { scoringRoutes } from './scoring.routes.ts';
 import { datasetWav, fixture, multipart } from './scoring.test-helper.ts';
-import { ENGINE_LIMITS, SCORING_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
+import { ENGINE_LIMITS, SCORING_TEXTS as T } from './scoring.texts.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 

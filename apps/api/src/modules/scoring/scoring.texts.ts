@@ -1,20 +1,6 @@
-/** User-facing texts and limits of the scoring endpoints, in one place for routes and tests. */
-export const SCORING_LIMITS = {
-  /**
-   * Default bytes of one upload (SCORING_UPLOAD_LIMIT_BYTES): a minute of 48 kHz stereo WAV fits,
-   * browser webm/opus is ~50 times smaller.
-   */
-  maxUploadBytes: 12 * 1024 * 1024,
-  /** Reading: spec "speech recording max 30 seconds"; free speech: the 60 s scoring limit. */
-  maxSeconds: { reading: 30, 'free-speech': 60 },
-  minSeconds: { reading: 0.5, 'free-speech': 1 },
-  /**
-   * Default deadlines, queue time included (SCORING_*_TIMEOUT_SECONDS): HTTP timeout 20 s; free-speech
-   * scoring timeout 60 s.
-   */
-  timeoutMs: { reading: 20_000, 'free-speech': 60_000 },
-  maxTextChars: 600,
-} as const;
+import { SCORING_LIMITS } from '@agaton/contracts';
+
+/** User-facing texts of the scoring endpoints (their limits: SCORING_LIMITS in @agaton/contracts). */
 
 /** Duration limits handed to the speech engine, which refuses outside them (TOO_SHORT / TOO_LONG). */
 export const ENGINE_LIMITS = {
