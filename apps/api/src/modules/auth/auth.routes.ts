@@ -1,6 +1,4 @@
 import {
-  authFlowRequestSchema,
-  authFlowResponseSchema,
   authSessionSchema,
   codeRequestSchema,
   codeResponseSchema,
@@ -23,7 +21,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import { authFlow } from '../oauth/oauth.service.ts';
 import {
   coachSubjectForSocial,
   consumeSocialToken,
@@ -47,19 +44,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLim
   const r = typed(app);
   const tags = ['auth'];
   const rateLimit = { rateLimit: limit };
-
-  r.post(
-    '/auth-flow',
-    {
-      config: rateLimit,
-      schema: {
-        tags,
-        body: authFlowRequestSchema,
-        response: { 200: authFlowResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => authFlow(ctx, request.body),
-  );
 
   r.post(
     '/authn/password',

@@ -1,4 +1,6 @@
 import {
+  authFlowRequestSchema,
+  authFlowResponseSchema,
   errorBodySchema,
   oauthProviderSchema,
   oauthStartQuerySchema,
@@ -7,14 +9,30 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { type RateLimitOptions, typed } from '../../lib/route-kit.ts';
-import { completeAuthorization, startProvider, startSso } from './oauth.service.ts';
+import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
+import { authFlow, completeAuthorization, startProvider, startSso } from './oauth.service.ts';
 
-/** Social sign-in (Google, Microsoft) and organisation SSO through OpenID Connect. */
+/**
+ * Social sign-in (Google, Microsoft) and organisation SSO through OpenID Connect, and the sign-in's
+ * first stage (spec 1 §7 `auth-flow`), which sends an SSO organisation's members to their provider.
+ */
 export function oauthRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
   const r = typed(app);
   const tags = ['oauth'];
   const redirectResponses = { 302: z.null(), 400: errorBodySchema, 501: errorBodySchema };
+
+  r.post(
+    '/auth-flow',
+    {
+      config: { rateLimit: limit },
+      schema: {
+        tags: ['auth'],
+        body: authFlowRequestSchema,
+        response: { 200: authFlowResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => authFlow(ctx, request.body),
+  );
 
   r.get(
     '/oauth/sso/start',
