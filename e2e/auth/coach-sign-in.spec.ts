@@ -1,6 +1,7 @@
 import { messages } from '@agaton/contracts';
 import { expect, test } from '@playwright/test';
 import { seeded } from '../fixtures/accounts';
+import { expectAccessible } from '../fixtures/axe';
 
 test.describe('coach sign-in', () => {
   test('two stages: the password appears and is focused after the e-mail, then the coach area opens', async ({
@@ -10,6 +11,7 @@ test.describe('coach sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await expect(page).toHaveTitle('Log in · Agaton');
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expectAccessible(page, 'the coach sign-in');
 
     await page.getByLabel('Email').fill(seeded.coach.email);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -21,6 +23,7 @@ test.describe('coach sign-in', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(password).toHaveAttribute('type', 'text');
     await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
+    await expectAccessible(page, 'the coach sign-in’s password step');
 
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/coach\/sessions$/);
@@ -31,6 +34,7 @@ test.describe('coach sign-in', () => {
     await expect(page.getByText(/^Session on /).first()).toBeVisible();
     const userBlock = page.getByTestId('user-block');
     await expect(userBlock).toContainText(seeded.coach.email);
+    await expectAccessible(page, 'the Sessions list');
   });
 
   test('a wrong password shows the spec text and keeps the user on the form', async ({ page }) => {

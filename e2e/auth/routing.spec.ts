@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { QA_LABELS } from '../../apps/web/src/features/qa/texts';
 import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
+import { expectAccessible } from '../fixtures/axe';
 
 test.describe('routing and guards', () => {
   test('an unknown path goes home, and home sends a signed-out visitor to sign-in', async ({ page }) => {
@@ -34,6 +35,7 @@ test.describe('routing and guards', () => {
     await page.getByLabel('Password', { exact: true }).fill('WrongPass1');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Wrong password provided.');
+    await expectAccessible(page, 'the admin sign-in with an error');
     await page.getByLabel('Password', { exact: true }).fill(seeded.admin.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/[a-z-]+$/);

@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 import { messages, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
+import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts.ts';
 import { fakeMicLaunch, recordingSent } from '../demo/demo-mic.ts';
 import { uniqueEmail } from '../fixtures/accounts.ts';
+import { expectAccessible, expectFocusVisible, tabTo } from '../fixtures/axe.ts';
 import {
   adminSignsIn,
   COMPREHENSION,
@@ -79,6 +81,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Test topic').click();
     await admin.getByRole('option', { name: JOURNEY_POSITION }).click();
+    await dialog.getByLabel(RT_LABELS.sendNow).check();
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await expect(admin.getByText(`${name} was added and the test was sent.`)).toBeVisible();
   } finally {
@@ -96,6 +99,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await expect(page.getByTestId('limit-ReadingComprehension')).toHaveText('00:00:30');
   await expect(page.getByTestId('limit-FreeSpeech')).toHaveText('3 minutes');
   await shot(page, '1-welcome');
+  await expectAccessible(page, 'the candidate’s welcome');
 
   // Microphone check: the sample sentence is heard.
   await expect(page.getByTestId('mic-sentence')).toHaveText(`“${MIC_SENTENCE}”`);
@@ -108,6 +112,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   // Reading: each sentence recorded until the part ends (after a level, or after Advanced).
   await expect(page.getByRole('heading', { name: 'Before you start Reading' })).toBeFocused();
   await shot(page, '3-reading-intro');
+  await expectAccessible(page, 'the Reading intro');
   await page.getByRole('button', { name: 'Start Reading' }).click();
   await expect(page.getByRole('timer')).toHaveText(/^00:0[45]:\d\d$/);
   const listeningIntro = page.getByRole('heading', { name: 'Before you start Listening' });
@@ -115,6 +120,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
     await expect(questionLine(page)).toHaveText(`Level ${n} of 3 · Question ${n} of 3`);
     await expect(page.getByTestId('reading-sentence')).toHaveText(MIC_SENTENCE);
     if (n === 1) await shot(page, '4-reading');
+    if (n === 1) await expectAccessible(page, 'a Reading question');
     await record(page, 8_500, n === 1 ? '4-reading-recording' : undefined);
     await expect(page.getByText('Saving your answer…')).toBeVisible();
     await expect(page.getByText('Saving your answer…')).toBeHidden({ timeout: 90_000 });
@@ -122,11 +128,16 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
 
   // Listening: play the recording, answer, reload in the middle and carry on at the same question.
   await expect(listeningIntro).toBeVisible();
-  await page.getByRole('button', { name: 'Start Listening' }).click();
+  // By keyboard: Tab reaches the start button, its focus shows, Enter starts the part.
+  const startListening = page.getByRole('button', { name: 'Start Listening' });
+  await tabTo(page, startListening);
+  await expectFocusVisible(startListening);
+  await page.keyboard.press('Enter');
   await expect(page.getByText(LISTENING.LOW.text)).toBeVisible();
   await page.getByRole('button', { name: 'Play the recording' }).click();
   await expect(page.getByRole('button', { name: 'Play again' })).toBeVisible({ timeout: 30_000 });
   await shot(page, '5-listening');
+  await expectAccessible(page, 'a Listening question');
   await choose(page, LISTENING.LOW.options[LISTENING.LOW.answer]);
   await expect(questionLine(page)).toHaveText('Level 2 of 3 · Question 2 of 3');
   await expect(page.getByText(LISTENING.MEDIUM.text)).toBeVisible();
@@ -136,7 +147,10 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await expect(page.getByText(LISTENING.MEDIUM.text)).toBeVisible();
   await choose(page, LISTENING.MEDIUM.options[LISTENING.MEDIUM.answer]);
   await page.getByRole('radio', { name: LISTENING.ADVANCED.options[LISTENING.ADVANCED.answer] }).check();
-  await page.getByRole('button', { name: 'Submit answer' }).click();
+  const submit = page.getByRole('button', { name: 'Submit answer' });
+  await tabTo(page, submit);
+  await expectFocusVisible(submit);
+  await page.keyboard.press('Enter');
 
   // Reading comprehension: one answer, then its 30 s clock runs out.
   await expect(page.getByRole('heading', { name: 'Before you start Reading Comprehension' })).toBeVisible();
@@ -144,6 +158,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await page.getByRole('button', { name: 'Start Reading Comprehension' }).click();
   await expect(page.getByTestId('reading-text')).toHaveText(COMPREHENSION.LOW.readingText);
   await shot(page, '6-comprehension');
+  await expectAccessible(page, 'a Reading Comprehension question');
   await choose(page, COMPREHENSION.LOW.options[COMPREHENSION.LOW.answer]);
   await expect(page.getByRole('heading', { name: 'Before you start Free speech' })).toBeVisible({
     timeout: 45_000,
@@ -164,6 +179,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await page.getByRole('button', { name: 'Start Free speech' }).click();
   await expect(page.getByTestId('free-speech-topic')).toHaveText(/^Describe a normal day at work/);
   await shot(page, '8-free-speech');
+  await expectAccessible(page, 'the Free speech question');
   await record(page, 9_000, undefined, true);
   await expect(page.getByRole('alert')).toHaveText(messages.general.server, { timeout: 60_000 });
   await expect(
@@ -182,6 +198,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await expect(page.getByText(`${org} will receive your results.`)).toBeVisible();
   await expect(page.getByText('Reading Comprehension: Completed (time ran out)')).toBeVisible();
   await shot(page, '9-summary');
+  await expectAccessible(page, 'the candidate’s summary');
 
   // The admin finds the test done, the code used, and opens and downloads the report.
   await admin.goto('/dashboard/test');
@@ -194,6 +211,7 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   await result.click();
   await expect(admin.getByTestId('report-cefr')).toContainText(cefr);
   await shot(admin, '10-report');
+  await expectAccessible(admin, 'the English Test report');
   const [download] = await Promise.all([
     admin.waitForEvent('download', { timeout: 60_000 }),
     admin.getByRole('button', { name: 'Download report' }).click(),

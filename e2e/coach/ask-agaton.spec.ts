@@ -2,6 +2,7 @@ import { CHAT_TEXTS } from '@agaton/contracts';
 import { expect, test } from '@playwright/test';
 import { seeded } from '../fixtures/accounts';
 import { coachSession, storeTokens } from '../fixtures/api';
+import { expectAccessible } from '../fixtures/axe';
 import { DEMO_ANALYSIS_TIMEOUT_MS, waitForDemoAnalysis } from './demo-analysis';
 
 type InsightSession = { id: string; timestampSeconds: number; pronunciation: number; fluency: number };
@@ -32,6 +33,7 @@ test.describe('Ask Agaton (coach)', () => {
     const link = answer.getByRole('link').first();
     await expect(link).toHaveAttribute('href', `/coach/sessions/${last.id}`);
     await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+    await expectAccessible(page, 'Ask Agaton with an answer');
 
     // Thumbs down with a reason and a comment.
     await answer.getByRole('button', { name: 'Bad answer' }).click();
@@ -40,6 +42,7 @@ test.describe('Ask Agaton (coach)', () => {
     await expect(modal.getByRole('button', { name: 'Send feedback' })).toBeDisabled();
     await modal.getByLabel(CHAT_TEXTS.thumbsDownReasons[3]).check();
     await modal.getByPlaceholder(CHAT_TEXTS.commentPlaceholder).fill('I wanted the words too.');
+    await expectAccessible(page, 'the answer feedback dialog');
     await modal.getByRole('button', { name: 'Send feedback' }).click();
     await expect(page.getByText('Thank you for your feedback.')).toBeVisible();
     await expect(modal).toHaveCount(0);

@@ -15,6 +15,10 @@ test.describe('coaching reports', () => {
     await page.getByRole('link', { name: 'Coaching', exact: true }).click();
     await expect(page).toHaveURL(/\/coach\/coaching-reports$/);
     const first = page.getByTestId('report-item').first();
+    // Titled by what it covers (issue 28): a week or one session; the day it was written beside it.
+    await expect(first.getByTestId('report-title')).toHaveText(
+      /^(Week of \d{1,2} \w{3} \d{4}|Session on \d{1,2} \w{3} \d{4}, \d{2}:\d{2})$/,
+    );
     await expect(first).toContainText('Coaching report on ');
     await expect(first.getByTestId('report-length')).toHaveText(
       /(Average session|Session) length \d{2}:\d{2}:\d{2}/,

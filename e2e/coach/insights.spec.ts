@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
 import { coachSession, createCoach, storeTokens } from '../fixtures/api';
+import { expectAccessible } from '../fixtures/axe';
 import { DEMO_ANALYSIS_TIMEOUT_MS, waitForDemoAnalysis } from './demo-analysis';
 
 const TABS = ['Overview', 'Clarity', 'Pronunciation', 'Fluency', 'Intelligibility', 'Confidence', 'Mastery'];
@@ -19,6 +20,7 @@ test.describe('insights', () => {
     await expect(page.getByTestId('latest-pronunciation')).toHaveText(/^\d{1,3}$/);
     await expect(page.getByTestId('chart-scores').locator('.recharts-line')).toHaveCount(3);
     await expect(page.getByTestId('chart-words').locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expectAccessible(page, 'the Insights Overview');
 
     await page.getByRole('tab', { name: 'Fluency' }).click();
     await expect(page.getByTestId('chart-rate').locator('.recharts-reference-area')).toHaveCount(1);
@@ -33,6 +35,7 @@ test.describe('insights', () => {
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByTestId(card)).toBeVisible();
+      await expectAccessible(page, `the Insights ${tab} tab`);
     }
   });
 

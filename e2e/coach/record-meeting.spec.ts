@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { fakeMicLaunch } from '../demo/demo-mic.ts';
 import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts.ts';
 import { coachSession, createCoach, storeTokens } from '../fixtures/api.ts';
+import { expectAccessible, expectFocusVisible, tabTo } from '../fixtures/axe.ts';
 
 // The fake microphone loops about 17 s of flite speech about a working day.
 test.use({ launchOptions: fakeMicLaunch('free-answer.wav') });
@@ -53,7 +54,12 @@ test.describe('record meeting', () => {
     test.setTimeout(240_000);
     await signInCoach(page);
     await expect(timer(page)).toHaveText('00:00 / 90:00');
-    await page.getByRole('button', { name: 'Record' }).click();
+    await expectAccessible(page, 'Record Meeting');
+    // By keyboard: Tab reaches Record with a visible focus, and Enter starts recording.
+    const record = page.getByRole('button', { name: 'Record' });
+    await tabTo(page, record);
+    await expectFocusVisible(record);
+    await page.keyboard.press('Enter');
     await expect(page.getByText(sessionTexts.record.recording)).toBeVisible();
     await page.waitForTimeout(10_000);
     await page.getByRole('button', { name: 'Pause' }).click();
@@ -62,6 +68,7 @@ test.describe('record meeting', () => {
     await page.waitForTimeout(1_000);
     const pausedAt = await timerSeconds(page);
     await page.screenshot({ path: 'test-results/record-meeting-paused.png', fullPage: true });
+    await expectAccessible(page, 'a paused recording');
     await page.waitForTimeout(3_000);
     expect(await timerSeconds(page)).toBe(pausedAt);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -91,6 +98,7 @@ test.describe('record meeting', () => {
     await expect(page.getByTestId('analysis-progress')).toBeVisible();
     await expect(page.getByTestId('feedback-tooltip')).toBeVisible();
     await page.screenshot({ path: 'test-results/record-meeting-analysing.png', fullPage: true });
+    await expectAccessible(page, 'an uploaded recording being analysed');
     const viewFeedback = page.getByRole('link', { name: 'View feedback' });
     await expect(viewFeedback).toBeVisible({ timeout: 180_000 });
     expect(await storedRecordings(page)).toBe(0);

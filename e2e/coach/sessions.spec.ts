@@ -3,6 +3,7 @@ import { sessionTexts } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
 import { coachSession, createCoach, storeTokens } from '../fixtures/api';
+import { expectAccessible, expectFocusVisible, tabTo } from '../fixtures/axe';
 import { DEMO_ANALYSIS_TIMEOUT_MS, waitForDemoAnalysis } from './demo-analysis';
 
 const HHMMSS = /\d{2}:\d{2}:\d{2}/;
@@ -28,6 +29,7 @@ test.describe('coach sessions', () => {
     await expect(analysed.first()).toBeVisible();
     await expect(analysed.first()).toContainText('Session on ');
     await expect(analysed.first()).toContainText(/Session length \d{2}:\d{2}:\d{2}/);
+    await expectAccessible(page, 'the Sessions history');
 
     await analysed.first().click();
     await expect(page).toHaveURL(/\/coach\/sessions\/[^/]+$/);
@@ -37,6 +39,17 @@ test.describe('coach sessions', () => {
     const tabs = page.getByRole('tab');
     await expect(tabs.first()).toHaveText('Overview');
     await expect(page.getByTestId('breakdown')).toBeVisible();
+    await expectAccessible(page, 'the session feedback’s Overview');
+
+    // By keyboard: Tab reaches Play with a visible focus; Space plays and pauses.
+    const play = page.getByTestId('play-toggle');
+    await tabTo(page, play);
+    await expectFocusVisible(play);
+    await page.keyboard.press('Space');
+    await expect(play).toHaveAccessibleName('Pause');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await page.keyboard.press('Space');
+    await expect(play).toHaveAccessibleName('Play');
 
     // Any transcript word plays the recording from where it was said, and is then highlighted.
     const transcript = page.getByTestId('timed-transcript');
@@ -51,6 +64,7 @@ test.describe('coach sessions', () => {
       await page.getByRole('button', { name: 'Pause' }).click();
       await page.getByRole('tab', { name: 'Pronunciation' }).click();
       await expect(page.getByTestId('tab-score')).toHaveText(/^\d{1,3}$/);
+      await expectAccessible(page, 'the session feedback’s Pronunciation');
       const chip = page.getByTestId('challenging-words').getByTestId('word-chip').first();
       if (await chip.count()) {
         await chip.click();

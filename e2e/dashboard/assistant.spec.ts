@@ -4,6 +4,7 @@ import { ASSISTANT_LABELS as L } from '../../apps/web/src/features/assistant/tex
 import { DEMO_ANALYSIS_TIMEOUT_MS, waitForDemoAnalysis } from '../coach/demo-analysis';
 import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
+import { expectAccessible, waitForLoaders } from '../fixtures/axe';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/assistant-${name}.png`, fullPage: true });
@@ -53,6 +54,14 @@ test.describe('Assistant area', () => {
     await tab(page, L.tabs['qa-alerts']).click();
     await expect(page).toHaveURL(/\?tab=qa-alerts$/);
     await expect(page.getByRole('button', { name: 'Upload call' }).first()).toBeVisible();
+
+    // Every tab passes the accessibility gate (WCAG 2.1 AA, serious and critical).
+    for (const name of order.map((t) => L.tabs[t as keyof typeof L.tabs])) {
+      await tab(page, name).click();
+      await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+      await waitForLoaders(page);
+      await expectAccessible(page, `the assistant’s ${name} tab`);
+    }
   });
 
   test('the demo admin opens a member from Coaching, reads the newest report, switches by History and goes back', async ({

@@ -1,8 +1,11 @@
 import { billingTexts, CANDIDATE_TEST_STATUS_LABELS, messages, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { expect, type Page, test } from '@playwright/test';
+import { A4_PRINT } from '../../apps/api/src/providers/pdf/pdf-renderer';
 import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
 import { seeded, uniqueEmail } from '../fixtures/accounts';
 import { adminSession, latestMail, storeTokens } from '../fixtures/api';
+import { expectAccessible, expectFocusVisible, tabTo } from '../fixtures/axe';
+import { pdfText } from '../fixtures/english-test';
 import { DEMO_TESTED_CANDIDATE, waitForDemoEnglishTest } from './demo-english-test';
 import { signUpAdmin, spendTrialTests } from './trial-helpers';
 
@@ -12,7 +15,10 @@ const shot = (page: Page, name: string) =>
 async function signIn(page: Page, account: { email: string; password: string }) {
   await storeTokens(page, 'admin', await adminSession(page.request, account.email, account.password));
   await page.goto('/dashboard/test');
-  await expect(page.getByRole('heading', { name: RT_LABELS.pageTitle, exact: true })).toBeVisible();
+  // The first page of a session waits for its token; a busy server takes its time.
+  await expect(page.getByRole('heading', { name: RT_LABELS.pageTitle, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 const testsLeft = async (page: Page) =>
@@ -35,6 +41,7 @@ test.describe('English Test dashboard', () => {
     await signIn(page, seeded.admin);
     const done = row(page, DEMO_TESTED_CANDIDATE.email);
     await expect(done).toContainText(CANDIDATE_TEST_STATUS_LABELS.Done);
+    await expectAccessible(page, 'the English Test list');
     await expect(done).toContainText(RECRUITMENT_TEXTS.codeUsed);
     await expect(done.getByTestId('test-code')).toHaveCount(0);
     await expect(page.getByText(RT_LABELS.topChallengingEmpty)).toHaveCount(0);
@@ -44,9 +51,11 @@ test.describe('English Test dashboard', () => {
     await expect(page.getByText(/\b(A1|A2|B1|B2|C1|C2)\b/).first()).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'TOEFL iBT' })).toBeVisible();
     await shot(page, 'seeded-report');
+    await expectAccessible(page, 'the English Test report');
     await page.getByRole('link', { name: RT_LABELS.back, exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/test\/user\/[0-9a-f-]+$/);
     await expect(page.getByTestId('candidate-test')).toContainText(RECRUITMENT_TEXTS.codeUsed);
+    await expectAccessible(page, 'a candidate’s tests');
   });
 
   test('the demo admin sees the seeded candidate, adds one with a topic and the test is sent', async ({
@@ -61,15 +70,24 @@ test.describe('English Test dashboard', () => {
     await shot(page, 'list');
 
     const email = uniqueEmail('recruit');
-    await page.getByRole('button', { name: RT_LABELS.addUser }).first().click();
+    // By keyboard: Tab reaches the button with a visible focus, Enter opens the dialog and moves the focus in.
+    const addUser = page.getByRole('button', { name: RT_LABELS.addUser }).first();
+    await tabTo(page, addUser);
+    await expectFocusVisible(addUser);
+    await page.keyboard.press('Enter');
     const add = dialog(page, RT_LABELS.addUserTitle);
+    await expect.poll(() => add.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await add.getByLabel(/^Name/).fill('  Robin Recruit  ');
     await add.getByLabel(/^Email/).fill(email);
     await pick(page, add, RT_LABELS.teamOptional, 'Sales');
     await pick(page, add, RT_LABELS.topic, 'Sales representative');
     await pick(page, add, RT_LABELS.level, 'Intermediate');
-    await expect(add.getByLabel(RT_LABELS.sendNow)).toBeChecked();
+    // Unticked at first (the topic is optional, spec 2 §5); ticked, the topic becomes required.
+    await expect(add.getByLabel(RT_LABELS.sendNow)).not.toBeChecked();
+    await add.getByLabel(RT_LABELS.sendNow).check();
+    await expect(add.getByRole('combobox', { name: RT_LABELS.topic })).toHaveAttribute('required');
     await shot(page, 'add-user');
+    await expectAccessible(page, 'the Add user dialog');
     await add.getByRole('button', { name: RT_LABELS.add }).click();
     await expect(page.getByText(RT_LABELS.addedAndSent('Robin Recruit'))).toBeVisible();
 
@@ -156,9 +174,12 @@ test.describe('English Test dashboard', () => {
     await add.getByLabel(/^Name/).fill('Pat Prospect');
     await add.getByLabel(/^Email/).fill(uniqueEmail('prospect'));
     await pick(page, add, RT_LABELS.topic, 'Sales representative');
+    await add.getByLabel(RT_LABELS.sendNow).check();
     await add.getByRole('button', { name: RT_LABELS.add }).click();
     await expect(dialog(page, RECRUITMENT_TEXTS.limitTests)).toBeVisible();
-    await dialog(page, RECRUITMENT_TEXTS.limitTests).getByRole('button', { name: RT_LABELS.close }).click();
+    await dialog(page, RECRUITMENT_TEXTS.limitTests)
+      .getByRole('button', { name: RT_LABELS.close, exact: true })
+      .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
@@ -171,7 +192,6 @@ test.describe('English Test dashboard', () => {
     await add.getByLabel(/^Name/).fill('Sasha Support');
     await add.getByLabel(/^Email/).fill(supportEmail);
     await pick(page, add, RT_LABELS.teamOptional, 'Support');
-    await add.getByLabel(RT_LABELS.sendNow).uncheck();
     await add.getByRole('button', { name: RT_LABELS.add }).click();
     await expect(row(page, supportEmail)).toContainText(CANDIDATE_TEST_STATUS_LABELS.NotInvited);
 
@@ -231,5 +251,45 @@ test.describe('English Test dashboard', () => {
     await expect(page.getByTestId('download-missing')).toBeVisible();
     await page.getByRole('link', { name: RT_LABELS.goToTest }).click();
     await expect(page).toHaveURL(/\/dashboard\/test$/);
+  });
+
+  test('the report PDF fills its first page: a long free answer continues on the next', async ({ page }) => {
+    await signIn(page, seeded.admin);
+    // The demo candidate's report, with the free answer a candidate who talked for the whole time gives
+    // (the seeded one recorded none). Side by side with reading aloud, that card went whole to page 2.
+    const { accessToken } = await adminSession(page.request, seeded.admin.email, seeded.admin.password);
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const list = await (await page.request.get('/api/admin/challenges', { headers })).json();
+    const demo = list.find(
+      (c: { candidateEmail: string }) => c.candidateEmail === DEMO_TESTED_CANDIDATE.email,
+    );
+    const detail = await (await page.request.get(`/api/admin/challenges/${demo.id}`, { headers })).json();
+    const answer =
+      'I would call the client first thing in the morning and tell them honestly that the delivery is going ' +
+      'to be one month late because our supplier had a problem with the factory. I would apologise and ' +
+      'explain what we are doing to fix it, and I would offer them a discount on the next order or free ' +
+      'express shipping when the product arrives, so that they keep trusting us and our company.';
+    detail.resultsBlob.freeSpeechTest = {
+      ...detail.resultsBlob.freeSpeechTest,
+      transcript: answer,
+      words: [],
+      overallScore: 71,
+      grammar: 'B1',
+      vocabulary: 'B2',
+    };
+    await page.route(`**/api/admin/challenges/${demo.id}`, (route) => route.fulfill({ json: detail }));
+    await page.goto(`/dashboard/test/user/${demo.candidateId}/${demo.id}/print`);
+    await expect(page.locator('[data-print-ready]')).toBeAttached();
+    await expect(page.getByText(answer.slice(0, 40))).toBeVisible();
+    // Printed as the server prints it (Chromium, A4, the renderer's margins).
+    const file = test.info().outputPath('report.pdf');
+    await page.pdf({ path: file, ...A4_PRINT });
+    const first = pdfText(file, 1).replace(/\s+/g, ' ');
+    for (const heading of [RT_LABELS.listeningTest, RT_LABELS.readingAloud, RT_LABELS.freeSpeech]) {
+      expect(first, heading).toContain(heading);
+    }
+    expect(first).toContain('I would call the client first thing');
+    const second = pdfText(file, 2).replace(/\s+/g, ' ');
+    expect(second).toContain(RT_LABELS.benchmark);
   });
 });

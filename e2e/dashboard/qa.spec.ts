@@ -7,6 +7,7 @@ import { QA_LABELS as L } from '../../apps/web/src/features/qa/texts';
 import { FLAG_STYLE } from '../../apps/web/src/features/qa/utils/flags';
 import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
+import { expectAccessible } from '../fixtures/axe';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
 const TRANSCRIPT = fixture('qa/support-call.vtt');
@@ -115,6 +116,7 @@ test.describe('Call QA', () => {
     await modal.locator('input[type="file"][accept*=".vtt"]').setInputFiles(TRANSCRIPT);
     await modal.locator('input[type="file"][accept^="audio"]').setInputFiles(RECORDING);
     await shot(page, 'upload');
+    await expectAccessible(page, 'the Upload call dialog');
     await modal.getByRole('button', { name: L.upload.submit }).click();
     await expect(modal).toBeHidden();
 
@@ -135,6 +137,7 @@ test.describe('Call QA', () => {
     await expect(row.getByTestId('red-count')).toHaveText(String(item.fields.redCount));
     await expect(row.getByTestId('yellow-count')).toHaveText(String(item.fields.yellowCount));
     await shot(page, 'alerts');
+    await expectAccessible(page, 'QA Alerts');
 
     // The QA report: the call, its transcript and every answer.
     await row.getByRole('link', { name: L.alerts.open(title) }).click();
@@ -166,6 +169,7 @@ test.describe('Call QA', () => {
       .poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime))
       .toBeGreaterThanOrEqual(startOf(citation.citationTimeStrings[0]));
     await shot(page, 'report');
+    await expectAccessible(page, 'the QA report');
 
     // Reviewed sticks.
     await page.getByRole('switch', { name: L.report.reviewed }).click();
@@ -190,6 +194,7 @@ test.describe('Call QA', () => {
       0,
     );
     await shot(page, 'dashboard');
+    await expectAccessible(page, 'the QA dashboard');
     await explorer.getByRole('button', { name: L.dashboard.chooseAgent('Sam Seller') }).click();
     const analysis = page.getByTestId('qa-agent-analysis');
     await expect(

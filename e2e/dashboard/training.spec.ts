@@ -5,6 +5,7 @@ import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
 import { TR_LABELS } from '../../apps/web/src/features/training/texts';
 import { NEW_PASSWORD, seeded, uniqueEmail } from '../fixtures/accounts';
 import { adminSession, createCoach, latestMail, linkIn, storeTokens } from '../fixtures/api';
+import { expectAccessible } from '../fixtures/axe';
 
 /** A real learner reading aloud (speechocean762), committed with the demo practice seed. */
 const RECORDING = readFileSync(
@@ -59,6 +60,7 @@ test.describe('English Learning App dashboard', () => {
     page,
   }) => {
     await openTraining(page);
+    await expectAccessible(page, 'the English Learning App’s users');
     const invitedNow = uniqueEmail('trainee-now');
     const invitedLater = uniqueEmail('trainee-later');
 
@@ -97,6 +99,7 @@ test.describe('English Learning App dashboard', () => {
     const invite = page.getByRole('dialog', { name: TR_LABELS.inviteTitle });
     await expect(invite).toContainText(invitedLater);
     await shot(page, 'invite');
+    await expectAccessible(page, 'the Invite users dialog');
     await invite.getByRole('button', { name: TR_LABELS.inviteSend }).click();
     await expect(page.getByText(TR_LABELS.invited(1))).toBeVisible();
     await expect(row(page, invitedLater)).toContainText(trainingTexts.statusLabels.InvitePending);
@@ -137,6 +140,7 @@ test.describe('English Learning App dashboard', () => {
     const person = page.locator(`[data-testid="person-row"][data-email="${email}"]`);
     await expect(person).toContainText(trainingTexts.statusLabels.Training);
     await shot(page, 'insights');
+    await expectAccessible(page, 'the training insights');
 
     // Another period is kept in the address (and carried to the person and back).
     await page.getByTestId('period-select').click();
@@ -151,6 +155,7 @@ test.describe('English Learning App dashboard', () => {
     await expect(page.getByTestId('card-overall').getByTestId('card-value')).toHaveText(/^\d+(\.\d)?$/);
     await expect(page.getByTestId('card-study').getByTestId('card-value')).toHaveText('1.5');
     await shot(page, 'person');
+    await expectAccessible(page, 'a trainee’s insights');
     await page.getByRole('link', { name: TR_LABELS.backToInsights }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/training\?tab=insights&period=all-time/);
 

@@ -14,7 +14,10 @@ async function signIn(
 ) {
   await storeTokens(page, 'admin', await adminSession(page.request, account.email, account.password));
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: ORG_LABELS.pageTitle, exact: true })).toBeVisible();
+  // The first page of a session waits for its token; a busy server takes its time.
+  await expect(page.getByRole('heading', { name: ORG_LABELS.pageTitle, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** The big number of a card. */
@@ -152,10 +155,45 @@ test.describe('Users, teams and licences', () => {
     await expect(teams.getByText(`${name} EU`)).toHaveCount(0);
   });
 
-  test('the Sales manager sees Sales members only, with read-only teams', async ({ page }) => {
+  test('the Sales manager sees Sales members only, counted for Sales, and changes none of them', async ({
+    page,
+  }) => {
     await signIn(page, seeded.manager);
     await expect(row(page, 'sam@agaton.local')).toBeVisible();
     await expect(row(page, 'parker@agaton.local')).toHaveCount(0);
+    // The cards count the rows the manager sees, not the organisation.
+    const rows = page.getByTestId('member-row');
+    await expect(page.getByTestId('card-total-users').getByTestId('count')).toHaveText(/^\d+$/);
+    expect(await count(page, 'card-total-users')).toBe(await rows.count());
+    const on = await rows.getByTestId('coaching').filter({ hasText: ORG_LABELS.on }).count();
+    expect(await count(page, 'card-active-licenses')).toBe(on);
+    await expect(page.getByTestId('card-active-licenses')).toContainText(ORG_LABELS.inYourTeams);
+    await expect(page.getByRole('button', { name: ORG_LABELS.purchase })).toHaveCount(0);
+    // Managing users is the owner's job: no edit, archive or Coaching switch, and the API refuses them.
+    await expect(page.getByTestId('manager-note')).toHaveText(ORG_LABELS.managerReadOnly);
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^(${ORG_LABELS.edit}|${ORG_LABELS.archive}) `) }),
+    ).toHaveCount(0);
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    await shot(page, 'manager-admin-tab');
+    const session = await adminSession(page.request, seeded.manager.email, seeded.manager.password);
+    const headers = { authorization: `Bearer ${session.accessToken}` };
+    const base = `/api/astridorg/${session.admin.organizationInfo.id}`;
+    const mine = await page.request.post(`${base}/members/list`, { headers, data: { query: 'manager@' } });
+    const [self] = (await mine.json()).members;
+    for (const refused of [
+      await page.request.put(`${base}/members/${self.astridIdentityId}`, {
+        headers,
+        data: { name: 'Someone Else', orgRole: self.orgRole },
+      }),
+      await page.request.post(`${base}/members/${self.astridIdentityId}/set-archive`, {
+        headers,
+        data: { isArchived: true },
+      }),
+    ]) {
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).error.message).toBe(messages.org.ownersOnlyUsers);
+    }
     await expect(page.getByRole('tab', { name: ORG_LABELS.tabUserManagement })).toHaveCount(0);
     await page.getByRole('button', { name: ORG_LABELS.manageTeams }).click();
     const teams = dialog(page, ORG_LABELS.teamsTitle);

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_INVENTED_TEXTS as T } from '../../apps/web/src/features/demo/texts';
+import { expectAccessible } from '../fixtures/axe.ts';
 import { fakeMicLaunch, holdRecord } from './demo-mic.ts';
 
 // The fake microphone answers "Describe a normal working day" (about 17 s of flite speech).
@@ -11,6 +13,7 @@ test('a free answer is transcribed and scored, then the results view shows the C
   await page.goto('/free-speech-demo');
   await expect(page.getByTestId('task-position')).toHaveText('Topic 1 of 3');
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await expectAccessible(page, 'the free-speech demo');
   await page.getByRole('button', { name: 'Next topic' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('task-position')).toHaveText('Topic 1 of 3');
@@ -30,6 +33,7 @@ test('a free answer is transcribed and scored, then the results view shows the C
     await expect(word).not.toHaveAttribute('data-score');
   }
   await expect(page.getByTestId('answer-issue')).toHaveCount(0);
+  await expectAccessible(page, 'the free-speech demo with a scored answer');
   await page.screenshot({ path: 'test-results/demo-free-speech-scored.png', fullPage: true });
 
   // Skip to the last topic: next is hidden there, and finishing builds the free-speech-only result.
@@ -42,7 +46,14 @@ test('a free answer is transcribed and scored, then the results view shows the C
   await expect(results).toBeVisible();
   await expect(results.getByTestId('cefr-band')).toHaveText(/^(A1|A2|B1|B2|C1|C2)$/);
   await expect(results.getByTestId('levels-completed')).toHaveText('1 of 3');
-  await expect(results.getByText('Full complete')).toBeVisible();
+  await expect(results.getByText(T.finishReason.FULL_COMPLETE)).toBeVisible();
   await expect(results.getByTestId('result-reading')).toHaveCount(0);
+  await expectAccessible(page, 'the demo results');
+  // The end leads somewhere: coach sign-up, or sales for the English Test.
+  const next = results.getByTestId('demo-next-steps');
+  await expect(next.getByRole('link', { name: T.coachAction })).toHaveAttribute('href', '/coach/signup');
+  await next.getByRole('button', { name: 'Contact sales' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Message')).toHaveValue(/English Test/);
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: 'test-results/demo-test-results.png', fullPage: true });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible, expectFocusVisible, tabTo } from '../fixtures/axe.ts';
 import { fakeMicLaunch, holdRecord } from './demo-mic.ts';
 
 // Chromium's fake microphone plays a flite reading of the first LOW sentence of the business set.
@@ -12,6 +13,7 @@ test.describe('reading demo', () => {
       'We start our team meeting at nine every Monday.',
     );
     await expect(page.getByRole('button', { name: 'Next sentence' })).toHaveCount(0);
+    await expectAccessible(page, 'the reading demo');
     await holdRecord(page, 5_500);
     await expect(page.getByTestId('scoring-loader')).toBeVisible();
     const panel = page.getByTestId('results-panel');
@@ -24,10 +26,25 @@ test.describe('reading demo', () => {
     expect(overall).toBeGreaterThan(40);
     await expect(panel.getByTestId('intelligibility')).toHaveText(/High|Medium|Low/);
     await expect(panel.getByTestId('rate-gauge')).toBeVisible();
+    await expectAccessible(page, 'the reading demo with a scored sentence');
     await page.screenshot({ path: 'test-results/demo-reading-scored.png', fullPage: true });
     await page.getByRole('button', { name: 'Next sentence' }).click();
     await expect(page.getByTestId('task-position')).toHaveText('Sentence 2 of 6');
     await expect(page.getByTestId('results-panel')).toHaveCount(0);
+  });
+
+  test('the record button is reached with Tab, shows its focus, and records while Space is held', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    const record = page.getByRole('button', { name: 'Press and hold to record' });
+    await tabTo(page, record);
+    await expectFocusVisible(record);
+    await page.keyboard.down('Space');
+    await expect(page.getByRole('button', { name: 'Recording – release to stop' })).toBeFocused();
+    await page.waitForTimeout(2_000);
+    await page.keyboard.up('Space');
+    await expect(page.getByTestId('scoring-loader')).toBeVisible();
   });
 
   test('a busy scoring service is waited for and retried, then the score is shown', async ({ page }) => {

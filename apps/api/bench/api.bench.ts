@@ -3,26 +3,30 @@
  * PGlite and — when reachable — PostgreSQL, and drives it with autocannon:
  *   - sign-in: POST /api/authn/password (argon2id verify + one-time code)
  *   - me:      GET /api/app-user/me with a bearer access token (JWT verify + one indexed query)
- * at 50 and 200 connections. Prints requests/s and p50/p99 latency.
+ * at 50 and 200 connections, as a coach the bench signs up first (a server without demo data has no
+ * account). Prints requests/s and p50/p99 latency.
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_PG_URL (default DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (default "pglite,postgres").
+ * Smoke run (BENCH_SMOKE=1): PGlite only unless BENCH_BACKENDS says otherwise, 4 connections for 2 s
+ * with no warm-up; fails when a request fails or a scenario got no answer.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNTS } from '@agaton/db';
 import { createTestDatabase } from '@agaton/db/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? smokeOr(10, 2));
 const pgUrl =
   process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CONNECTIONS = [50, 200];
+const CONNECTIONS = smokeOr([50, 200], [4]);
+const WARM_UP_SECONDS = smokeOr(2, 0);
 
 interface Row {
   backend: string;
@@ -31,6 +35,7 @@ interface Row {
   reqPerSec: number;
   p50: number;
   p99: number;
+  ok: number;
   non2xx: number;
   errors: number;
 }
@@ -92,9 +97,15 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
   const { url, child } = await startServer(env);
   const rows: Row[] = [];
   try {
-    const credentials = { username: DEMO_ACCOUNTS.coach, password: DEMO_ACCOUNTS.password };
-    const { code } = await post(`${url}/api/authn/password`, credentials);
-    const session = await post(`${url}/api/token`, { code });
+    // A new coach, as one signs up in the browser; the sign-in scenario then uses its password.
+    const credentials = { username: `bench-${Date.now()}@example.com`, password: 'Bench12345' };
+    const { authCode } = await post(`${url}/api/authn/sign-up`, {
+      email: credentials.username,
+      password: credentials.password,
+    });
+    const session = await post(`${url}/api/token`, { code: authCode });
+    // The sign-in scenario's request once alone, so a refusal fails with its answer rather than a count.
+    await post(`${url}/api/authn/password`, credentials);
     // /me first: queued argon2 work from a saturated sign-in run would otherwise leak into it.
     const scenarios = [
       {
@@ -118,12 +129,11 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
     ];
     for (const scenario of scenarios) {
       for (const connections of CONNECTIONS) {
-        // A short warm-up so JIT and the pool are ready before measuring.
         // autocannon takes the path as part of the URL.
         const { path, ...request } = scenario.options;
         const target = { ...request, url: `${url}${path}`, connections };
         // A short warm-up so JIT and the pool are ready before measuring.
-        await run({ ...target, duration: 2 });
+        if (WARM_UP_SECONDS) await run({ ...target, duration: WARM_UP_SECONDS });
         const result = await run({ ...target, duration });
         const row: Row = {
           backend,
@@ -132,6 +142,7 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
           reqPerSec: Math.round(result.requests.average),
           p50: result.latency.p50,
           p99: result.latency.p99,
+          ok: result['2xx'],
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
         };
@@ -160,7 +171,10 @@ async function postgresReachable() {
   }
 }
 
-const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
+const backends = (process.env.BENCH_BACKENDS ?? smokeOr('pglite,postgres', 'pglite')).split(',');
+announceSmoke(
+  `${backends.join(' and ')}, ${CONNECTIONS.join(', ')} connections for ${duration} s, no warm-up`,
+);
 const all: Row[] = [];
 if (backends.includes('pglite')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-'));
@@ -185,3 +199,11 @@ if (wantPostgres && (await postgresReachable())) {
 }
 console.log('\nSummary (req/s, p50/p99 ms):');
 console.table(all);
+// A smoke run checks that every scenario was measured and answered.
+const broken = all.filter((r) => r.non2xx || r.errors || !r.ok);
+if (SMOKE && (broken.length || !all.length)) {
+  console.log(
+    `smoke run failed: ${all.length ? `${broken.length} scenario(s) with failed requests` : 'no backend ran'}`,
+  );
+  process.exit(1);
+}

@@ -13,6 +13,8 @@ declare module 'autocannon' {
     interface Result {
       requests: { average: number };
       latency: { p50: number; p99: number };
+      /** Responses with a 2xx status. */
+      '2xx': number;
       non2xx: number;
       errors: number;
       timeouts: number;

@@ -23,13 +23,13 @@ export const ARTICLE_QUESTIONS: [question: string, slug: string][] = [
 ];
 
 /** Share of questions whose article is first, and among the first three, with and without embeddings. */
-export async function articleRetrieval() {
+export async function articleRetrieval(questions = ARTICLE_QUESTIONS) {
   const rows = [];
   for (const embeddings of [false, true]) {
     let first = 0;
     let top3 = 0;
     const misses: string[] = [];
-    for (const [question, slug] of ARTICLE_QUESTIONS) {
+    for (const [question, slug] of questions) {
       const found = (await searchArticles(question, { embeddings })).map((a) => a.slug);
       if (found[0] === slug) first++;
       if (found.includes(slug)) top3++;

@@ -13,11 +13,15 @@
  * engine's real meeting analysis (`sessions/fixtures/meeting-analysis.json`) with known overall scores
  * and dates, so each key is the stored truth. (The demo's own recordings take minutes to analyse; the
  * assistant reads the same stored metrics either way.) Targets (issue 15): ≥ 80 % correct offline,
- * 100 % of out-of-scope questions refused.
+ * 100 % of out-of-scope questions refused. Exits 1 when a question gets no answer at all.
+ *
+ * Smoke run (BENCH_SMOKE=1): per set its first question in scope and first out of scope, 2 question
+ * types and 2 article questions.
  */
 import { DEMO_ACCOUNTS, members, seedDemoData, users } from '@agaton/db';
 import { buildAdmin, buildUser, createTestDatabase, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
+import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { recogniseQuestion } from '../src/modules/chat/assistant/question-types.ts';
@@ -31,6 +35,7 @@ import { heldOutFreshCases } from './chat-heldout-fresh.ts';
 import { INTENT_QUESTIONS } from './chat-intents.ts';
 import { tuningCases } from './chat-tuning.ts';
 
+announceSmoke('2 questions per set, 2 question types, 2 article questions');
 const DAY = 24 * 3600 * 1000;
 const now = Date.now();
 const database = await createTestDatabase();
@@ -153,10 +158,16 @@ async function ask(who: keyof typeof tokens, text: string) {
 
 /** BENCH_CHAT_SHOW=text prints the whole answer to every question that contains the text. */
 const show = process.env.BENCH_CHAT_SHOW?.toLowerCase();
-async function run(name: string, cases: Case[]) {
+/** Questions that got no answer at all (no streamed text): the path is broken, not the assistant wrong. */
+let unanswered = 0;
+async function run(name: string, all: Case[]) {
   const results = [];
+  const cases = SMOKE
+    ? [all.find((c) => !c.outOfScope), all.find((c) => c.outOfScope)].filter((c) => c !== undefined)
+    : all;
   for (const c of cases) {
     const { answer, ttft } = await ask(c.who, c.q);
+    if (!answer) unanswered++;
     const ok = c.key(answer);
     results.push({ ...c, ok, ttft });
     if (show && c.q.toLowerCase().includes(show)) console.log(`[${c.who}] ${c.q}\n${answer}\n`);
@@ -192,13 +203,15 @@ for (const { name, results } of sets) {
   );
 }
 let typed = 0;
-for (const [q, type] of INTENT_QUESTIONS) if ((await recogniseQuestion(q)).type === type) typed++;
+const intents = INTENT_QUESTIONS.slice(0, smokeOr(undefined, 2));
+for (const [q, type] of intents) if ((await recogniseQuestion(q)).type === type) typed++;
 console.log(
-  `question types, ${INTENT_QUESTIONS.length} tuning questions (chat-intents.ts): ${pct(typed, INTENT_QUESTIONS.length)}`,
+  `question types, ${intents.length} tuning questions (chat-intents.ts): ${pct(typed, intents.length)}`,
 );
-const n = ARTICLE_QUESTIONS.length;
+const articleQuestions = ARTICLE_QUESTIONS.slice(0, smokeOr(undefined, 2));
+const n = articleQuestions.length;
 console.log(`article retrieval, ${n} learners' questions (one per article)`);
-for (const r of await articleRetrieval()) {
+for (const r of await articleRetrieval(articleQuestions)) {
   console.log(`  ${r.method}: first ${pct(r.first, n)}, in the first three ${pct(r.top3, n)}`);
   for (const m of r.misses) console.log(`    miss: ${m}`);
 }
@@ -206,3 +219,7 @@ if (mode === 'offline')
   console.log('with a model: set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL and run again');
 await app.close();
 await database.close();
+if (unanswered) {
+  console.log(`${unanswered} question(s) got no answer at all`);
+  process.exitCode = 1;
+}

@@ -14,6 +14,9 @@
  * ≥ 0.6. BENCH_SPEAKERS=n takes the first n speakers; BENCH_CONCURRENCY (default 2) sets how many
  * candidates take the test at once; BENCH_DUMP=file writes each candidate's resultsBlob. The installed scoring model was fitted on these speakers
  * (bench:speech-agreement reports held-out figures), so their reading scores are in-sample here.
+ *
+ * Smoke run (BENCH_SMOKE=1): the first speaker only (unless BENCH_SPEAKERS is set), test and retest, on
+ * one scoring worker.
  */
 import { writeFileSync } from 'node:fs';
 import {
@@ -26,6 +29,7 @@ import {
   type TestContent,
 } from '@agaton/contracts';
 import { buildAdmin, buildOrg, FACTORY_PASSWORD, fullProductAccess } from '@agaton/db/testing';
+import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import {
   DATASET_AVAILABLE,
   DATASET_MISSING,
@@ -59,18 +63,21 @@ function speakers(): Speaker[] {
   }
   const all = [...bySpeaker.values()];
   for (const s of all) s.expertTotal = s.recordings.reduce((n, r) => n + r.total, 0) / s.recordings.length;
-  const limit = Number(process.env.BENCH_SPEAKERS ?? all.length);
+  const limit = Number(process.env.BENCH_SPEAKERS ?? smokeOr(all.length, 1));
   return all.sort((a, b) => a.id.localeCompare(b.id)).slice(0, limit);
 }
 
 async function main() {
   const list = speakers();
+  announceSmoke(`${list.length} speaker`);
   const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 2));
   const t = await createTestApp({
     SCORING_WARM: '1',
     // Queued candidates wait for the pool; the product's 20 s and 60 s deadlines include queue time.
     SCORING_READING_TIMEOUT_SECONDS: '120',
     SCORING_FREE_SPEECH_TIMEOUT_SECONDS: '240',
+    // Each worker loads the models.
+    ...(SMOKE ? { SCORING_WORKERS: '1' } : {}),
   });
   const org = await buildOrg(t.db, {
     productAccess: {

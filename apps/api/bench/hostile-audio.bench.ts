@@ -7,17 +7,24 @@
  *
  * Targets: the WAVs answer 4xx in under 1 s; an hour of FLAC or MP3 silence 413/422 in under 2 s
  * with under 200 MB of growth; a normal reading scored in its usual time under attack.
- * SCORING_* settings apply (SCORING_WORKERS defaults to one per core).
+ * SCORING_* settings apply (SCORING_WORKERS defaults to one per core). Exits 1 when an upload gets
+ * another answer than its own.
+ *
+ * Smoke run (BENCH_SMOKE=1): one worker (unless SCORING_WORKERS is set), each upload and each normal
+ * reading once.
  */
 import { readFileSync } from 'node:fs';
+import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import { type HostileUpload, hostileUploads } from '../src/modules/scoring/hostile-audio.test-helper.ts';
 import { startScoringServer } from './bench-server.ts';
 import { percentile, withPeakRss } from './measure.ts';
 
 const SENTENCE = 'Then he returned to her and demanded something to eat';
 const READING = readFileSync(new URL('../src/modules/scoring/fixtures/reading.webm', import.meta.url));
-const RUNS = 3;
-const NORMAL_RUNS = 8;
+const RUNS = smokeOr(3, 1);
+const NORMAL_RUNS = smokeOr(8, 1);
+// Each worker loads the models: a smoke run starts one.
+if (SMOKE) process.env.SCORING_WORKERS ??= '1';
 
 type Upload = Pick<HostileUpload, 'filename' | 'contentType' | 'data'>;
 
@@ -50,6 +57,7 @@ async function normalReadings(
 }
 
 async function main() {
+  announceSmoke(`${RUNS} run of each upload, ${NORMAL_RUNS} normal reading per row`);
   console.log('making the hostile uploads with ffmpeg…');
   const uploads = hostileUploads();
   const server = await startScoringServer();
@@ -65,6 +73,7 @@ async function main() {
       const wav = upload.filename.endsWith('.wav');
       const target = wav ? '4xx < 1000 ms' : '413/422 < 2000 ms, < 200 MB';
       const ms = runs.map((r) => r.ms);
+      if (runs.some((r) => r.status !== upload.status)) process.exitCode = 1;
       const met = runs.every(
         (r) => r.status === upload.status && r.ms < (wav ? 1000 : 2000) && (wav || r.growthMb < 200),
       );

@@ -7,17 +7,24 @@
  * files, then GET /api/health latency alone and while two bombs are read.
  *
  * Targets: every bomb answered 413/422 in under 2 s with under 300 MB of growth; health as alone.
+ * Exits 1 when a bomb is not refused or a normal file not read.
+ *
+ * Smoke run (BENCH_SMOKE=1): each document once, health latency for 0.5 s alone and 1 s beside bombs.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAdmin, createTestDatabase, FACTORY_PASSWORD } from '@agaton/db/testing';
+import { announceSmoke, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { buildDocxBomb } from '../src/modules/qa/qa-documents.test-helper.ts';
 import { percentile, withPeakRss } from './measure.ts';
 
-const RUNS = 3;
+const RUNS = smokeOr(3, 1);
+/** How long health latency is sampled alone and while bombs are read, in ms. */
+const HEALTH_ALONE_MS = smokeOr(2000, 500);
+const HEALTH_BESIDE_MS = smokeOr(5000, 1000);
 const SCRIPT = readFileSync(new URL('../src/modules/qa/qa-documents-fixtures/script.docx', import.meta.url));
 const hexDigit = () => Math.floor(Math.random() * 16).toString(16);
 const WORDS = 'agent customer address booking refund order plan premium greet confirm check policy'.split(
@@ -27,6 +34,7 @@ const sentence = () =>
   Array.from({ length: 12 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]).join(' ');
 
 async function main() {
+  announceSmoke('each document once, shorter health sampling');
   const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-docs-'));
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -109,9 +117,11 @@ async function main() {
         runs.push(await withPeakRss(async () => post(await newSet(), upload.data)));
       const ms = runs.map((r) => r.ms);
       const growth = Math.max(...runs.map((r) => r.growthMb));
-      const met = upload.bomb
-        ? runs.every((r) => (r.status === 413 || r.status === 422) && r.ms < 2000 && r.growthMb < 300)
+      const answered = upload.bomb
+        ? runs.every((r) => r.status === 413 || r.status === 422)
         : runs.every((r) => r.status === 201);
+      if (!answered) process.exitCode = 1;
+      const met = answered && (!upload.bomb || runs.every((r) => r.ms < 2000 && r.growthMb < 300));
       const target = upload.bomb ? '413/422 < 2000 ms, < 300 MB' : '201';
       console.log(
         `${upload.name} | ${Math.round(upload.data.length / 1024)} | ${runs[0].status} ${runs[0].code} | ${percentile(ms, 0.5).toFixed(0)} | ${Math.max(...ms).toFixed(0)} | ${growth.toFixed(0)} | ${target} ${met ? 'met' : 'MISSED'}`,
@@ -131,7 +141,7 @@ async function main() {
       }
       return ms;
     };
-    const alone = await health(2000);
+    const alone = await health(HEALTH_ALONE_MS);
     const bomb = uploads[4].data;
     let attacking = true;
     const attacker = async () => {
@@ -139,7 +149,7 @@ async function main() {
       while (attacking) await post(setId, bomb);
     };
     const attackers = [attacker(), attacker()];
-    const beside = await withPeakRss(async () => ({ ms: await health(5000) }));
+    const beside = await withPeakRss(async () => ({ ms: await health(HEALTH_BESIDE_MS) }));
     attacking = false;
     await Promise.all(attackers);
     console.log('\nGET /api/health | requests | median ms | max ms');

@@ -26,6 +26,9 @@
  * with the model. BENCH_QA_AUDIO=0 skips the recordings. Targets: issue 14, offline ≥ 85 % answers
  * right and ≥ 90 % citations right on the agreement set; issue 27, on prose questions ≥ 85 % right
  * with ≥ 80 % answered, red precision ≥ 0.80, ≥ 95 % right among answers of confidence ≥ 0.9.
+ *
+ * Smoke run (BENCH_SMOKE=1): each set's first call as a transcript, and the first 10 s of the first
+ * set's first recording as audio.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +37,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type QcItemDetail, qcItemDetailSchema } from '@agaton/contracts';
 import { buildAdmin, buildMember, createTestDatabase, FACTORY_PASSWORD } from '@agaton/db/testing';
+import { announceSmoke, SMOKE } from '../../../packages/speech/bench/smoke.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import {
@@ -93,7 +97,10 @@ const suites = Object.entries(SETS).flatMap(([name, files]) => {
 const withAudio = process.env.BENCH_QA_AUDIO !== '0';
 const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-qa-'));
 
-/** The committed Ogg recording as the two-channel 16 kHz WAV a call centre would upload. */
+/**
+ * The committed Ogg recording as the two-channel 16 kHz WAV a call centre would upload (its first 10 s
+ * in a smoke run).
+ */
 function wavOf(audioDir: string, id: string): Buffer {
   const out = join(tmp, `${id}.wav`);
   execFileSync('ffmpeg', [
@@ -102,6 +109,7 @@ function wavOf(audioDir: string, id: string): Buffer {
     'error',
     '-i',
     join(dir, audioDir, `${id}.ogg`),
+    ...(SMOKE ? ['-t', '10'] : []),
     ...['-ar', '16000', '-ac', '2', '-c:a', 'pcm_s16le', out],
   ]);
   return readFileSync(out);
@@ -240,7 +248,7 @@ async function run(llm: { baseUrl: string; apiKey: string; model: string } | nul
     };
     // Rows in order: every set's transcripts, then every set's recordings.
     for (const org of orgs) {
-      for (const call of org.suite.calls) {
+      for (const call of SMOKE ? org.suite.calls.slice(0, 1) : org.suite.calls) {
         const json = readFileSync(join(dir, org.suite.files.calls, `${call.id}.json`));
         const item = await org.analyse(call, {
           field: 'transcript',
@@ -252,8 +260,10 @@ async function run(llm: { baseUrl: string; apiKey: string; model: string } | nul
       }
     }
     if (withAudio) {
-      for (const org of orgs.filter((o) => o.suite.audio)) {
-        for (const call of org.suite.calls.filter((c) => c.audio)) {
+      const recorded = orgs.filter((o) => o.suite.audio);
+      for (const org of SMOKE ? recorded.slice(0, 1) : recorded) {
+        const calls = org.suite.calls.filter((c) => c.audio);
+        for (const call of SMOKE ? calls.slice(0, 1) : calls) {
           const item = await org.analyse(call, {
             field: 'audio',
             data: wavOf(org.suite.files.audio, call.id),
@@ -290,6 +300,7 @@ function print(title: string, result: RunResult) {
 }
 
 try {
+  announceSmoke("each set's first call, 10 s of one recording");
   for (const { name, calls } of suites) {
     const keyed = calls.reduce((n, c) => n + Object.keys(c.keys).length, 0);
     const splits = [...new Set(calls.map((c) => c.split))]

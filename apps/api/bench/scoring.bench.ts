@@ -7,17 +7,26 @@
  * scoring module runs in-process on loopback with the rate limit lifted (every client here is 127.0.0.1).
  * BENCH_ONLY=reading|free-speech runs one endpoint; BENCH_CONCURRENCY=1,4 picks the levels;
  * BENCH_ANSWER_SECONDS sets the free-answer length; SCORING_* settings apply to the in-process server.
+ *
+ * Smoke run (BENCH_SMOKE=1): one worker (unless SCORING_WORKERS is set), one client posting one of 2
+ * reading clips and one 10 s free answer.
  */
 import { availableParallelism } from 'node:os';
+import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import { startScoringServer } from './bench-server.ts';
 import { type Clip, freeAnswers, readingClips } from './scoring-clips.ts';
 
 /** Bounds so the run always ends: attempts per request and its whole time, waits included. */
 const MAX_ATTEMPTS = 8;
 const REQUEST_BUDGET_MS = 240_000;
-const answerSeconds = Number(process.env.BENCH_ANSWER_SECONDS ?? 30);
-const levels = (process.env.BENCH_CONCURRENCY ?? '1,4,16').split(',').map(Number);
+const answerSeconds = Number(process.env.BENCH_ANSWER_SECONDS ?? smokeOr(30, 10));
+const levels = (process.env.BENCH_CONCURRENCY ?? smokeOr('1,4,16', '1')).split(',').map(Number);
 const only = process.env.BENCH_ONLY;
+// Each worker loads the models: a smoke run starts one.
+if (SMOKE) process.env.SCORING_WORKERS ??= '1';
+announceSmoke(
+  `${process.env.SCORING_WORKERS} worker(s), concurrency ${levels.join(',')}, one request per kind`,
+);
 
 interface Outcome {
   ok: boolean;
@@ -110,8 +119,8 @@ async function run(
 }
 
 const server = await startServer();
-const reading = readingClips(16);
-const answers = freeAnswers(4, answerSeconds);
+const reading = readingClips(smokeOr(16, 2));
+const answers = freeAnswers(smokeOr(4, 1), answerSeconds);
 console.log(
   `scoring bench against ${server.url}: ${reading.length} reading clips (~5 s), ${answers.length} free answers (~${answerSeconds} s)`,
 );
@@ -129,9 +138,15 @@ if (only !== 'reading') {
 let lost = 0;
 for (const clients of levels) {
   if (only !== 'free-speech')
-    lost += await run(server.url, 'reading', reading, clients, clients === 1 ? 8 : clients === 4 ? 6 : 2);
+    lost += await run(
+      server.url,
+      'reading',
+      reading,
+      clients,
+      SMOKE ? 1 : clients === 1 ? 8 : clients === 4 ? 6 : 2,
+    );
   if (only !== 'reading')
-    lost += await run(server.url, 'free-speech', answers, clients, clients === 1 ? 2 : 1);
+    lost += await run(server.url, 'free-speech', answers, clients, SMOKE ? 1 : clients === 1 ? 2 : 1);
 }
 await server.close();
 console.log(lost ? `${lost} requests lost` : 'no request lost');

@@ -7,7 +7,9 @@
  * processes), and the latency of GET /api/app-user/me asked 10 times a second while analyses run.
  *
  * Audio: the demo coach's real learner recordings (speechocean762) joined with pauses and looped to
- * length, encoded as Ogg Opus 24 kb/s as a browser would upload. BENCH_SESSIONS=10,60,4x10 picks runs.
+ * length, encoded as Ogg Opus 24 kb/s as a browser would upload. BENCH_SESSIONS=10,60,4x10 picks runs
+ * (minutes; `10s` is ten seconds). Smoke run (BENCH_SMOKE=1): one 10 s recording, and the scoring
+ * workers (the public demo's, idle here) not warmed at start.
  * Targets (issue 10, 2-core machine): 60 minutes analysed within 10 minutes under 1.5 GB peak memory;
  * /app-user/me p99 under 100 ms while analyses run.
  */
@@ -16,17 +18,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import type { DemoRecording } from '../src/seed/demo-recordings/speakers.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const recordings = fileURLToPath(new URL('../src/seed/demo-recordings/', import.meta.url));
-const runs = (process.env.BENCH_SESSIONS ?? '10,60,4x10').split(',');
+const runs = (process.env.BENCH_SESSIONS ?? smokeOr('10,60,4x10', '10s')).split(',');
 const PORT = 3900 + Math.floor(Math.random() * 90);
 const base = `http://127.0.0.1:${PORT}`;
 const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-sessions-'));
 
-/** An Ogg Opus recording of `minutes` of real speech, made once per length. */
-function meeting(minutes: number): Buffer {
+/** An Ogg Opus recording of `seconds` of real speech. */
+function meeting(seconds: number): Buffer {
   const manifest = JSON.parse(readFileSync(join(recordings, 'manifest.json'), 'utf8')) as DemoRecording[];
   const loop = join(tmp, 'loop.wav');
   const pause = join(tmp, 'pause.wav');
@@ -48,7 +51,7 @@ function meeting(minutes: number): Buffer {
     return wav;
   });
   execFileSync('sox', [...wavs.flatMap((w) => [w, pause]), loop]);
-  const out = join(tmp, `meeting-${minutes}.ogg`);
+  const out = join(tmp, `meeting-${seconds}.ogg`);
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -58,7 +61,7 @@ function meeting(minutes: number): Buffer {
     '-i',
     loop,
     '-t',
-    String(minutes * 60),
+    String(seconds),
     '-c:a',
     'libopus',
     '-b:a',
@@ -143,13 +146,13 @@ async function newCoach(n: number): Promise<string> {
 }
 
 /** Uploads a meeting and resolves when its feedback is ready; returns the wall time in seconds. */
-async function analyse(token: string, audio: Buffer, minutes: number): Promise<number> {
+async function analyse(token: string, audio: Buffer, seconds: number): Promise<number> {
   const started = performance.now();
-  const start = new Date(Date.now() - minutes * 60_000);
+  const start = new Date(Date.now() - seconds * 1000);
   const form = new FormData();
   form.append('username', 'bench');
   form.append('startTime', start.toISOString());
-  form.append('endTime', new Date(start.getTime() + minutes * 60_000).toISOString());
+  form.append('endTime', new Date(start.getTime() + seconds * 1000).toISOString());
   form.append('sessionType', 'default');
   form.append('files', new Blob([new Uint8Array(audio)], { type: 'audio/ogg' }), 'meeting.ogg');
   const auth = { authorization: `Bearer ${token}` };
@@ -200,6 +203,7 @@ async function startServer(): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(tmp, 'no-web'),
       AUTH_RATE_LIMIT_MAX: '1000',
+      ...(SMOKE ? { SCORING_WARM: '0' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -216,6 +220,7 @@ async function startServer(): Promise<ChildProcess> {
 async function main() {
   const server = await startServer();
   const pid = server.pid ?? 0;
+  announceSmoke(`runs ${runs.join(', ')}`);
   const probeToken = await newCoach(0);
   console.log(
     `bench:sessions on ${base} (server pid ${pid}); audio: demo recordings looped, Ogg Opus 24 kb/s`,
@@ -223,19 +228,20 @@ async function main() {
   console.log('run          | wall     | CPU      | peak RSS | /app-user/me p50 / p99 / max (n)');
   try {
     for (const [i, run] of runs.entries()) {
-      const [count, minutes] = run.includes('x') ? run.split('x').map(Number) : [1, Number(run)];
-      const audio = meeting(minutes);
+      const [count, length] = run.includes('x') ? [Number(run.split('x')[0]), run.split('x')[1]] : [1, run];
+      const seconds = length.endsWith('s') ? Number(length.slice(0, -1)) : Number(length) * 60;
+      const audio = meeting(seconds);
       const tokens = await Promise.all(Array.from({ length: count }, (_, k) => newCoach(i * 10 + k + 1)));
       const watch = monitor(pid);
       const stopProbe = probeMe(probeToken);
       const started = performance.now();
-      const walls = await Promise.all(tokens.map((token) => analyse(token, audio, minutes)));
+      const walls = await Promise.all(tokens.map((token) => analyse(token, audio, seconds)));
       const wall = (performance.now() - started) / 1000;
       const probe = await stopProbe();
       const { cpuSec, peakMb } = watch.stop();
       const each = count > 1 ? ` (each ${walls.map((w) => w.toFixed(0)).join(', ')} s)` : '';
       console.log(
-        `${`${count} × ${minutes} min`.padEnd(12)} | ${`${wall.toFixed(0)} s`.padEnd(8)} | ${`${cpuSec.toFixed(0)} s`.padEnd(8)} | ${`${peakMb.toFixed(0)} MB`.padEnd(8)} | ${probe.p50.toFixed(1)} / ${probe.p99.toFixed(1)} / ${probe.max.toFixed(1)} ms (${probe.n})${each}`,
+        `${`${count} × ${length.endsWith('s') ? length : `${length} min`}`.padEnd(12)} | ${`${wall.toFixed(0)} s`.padEnd(8)} | ${`${cpuSec.toFixed(0)} s`.padEnd(8)} | ${`${peakMb.toFixed(0)} MB`.padEnd(8)} | ${probe.p50.toFixed(1)} / ${probe.p99.toFixed(1)} / ${probe.max.toFixed(1)} ms (${probe.n})${each}`,
       );
     }
   } finally {

@@ -5,8 +5,12 @@
  * with an empty cache and prints the bytes transferred (compressed, headers included) and the
  * JavaScript it took. Then the sign-in page's JavaScript fetched with `Accept-Encoding: gzip` only,
  * against the target of 200 KB.
+ *
+ * Smoke run (BENCH_SMOKE=1): the coach sign-in page, one page of a coach and one of an admin, with the
+ * demo accounts seeded by `npm run db:seed`'s script (the server, asked to seed, would also score the
+ * demo candidate's English test in the background, half a minute of CPU).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS } from '@agaton/db';
 import { type BrowserContext, chromium, type Request } from 'playwright-core';
+import { announceSmoke, SMOKE } from '../../../packages/speech/bench/smoke.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dist = resolve(process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist'));
@@ -23,7 +28,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'agaton-bench-web-'));
 const SIGN_IN_TARGET_BYTES = 200 * 1024;
 
 type Kind = 'public' | 'user' | 'admin';
-const PAGES: { path: string; as: Kind; label: string }[] = [
+const ALL_PAGES: { path: string; as: Kind; label: string }[] = [
   { path: '/coach/auth', as: 'public', label: 'coach sign-in' },
   { path: '/auth', as: 'public', label: 'admin sign-in' },
   { path: '/', as: 'public', label: 'home' },
@@ -35,23 +40,33 @@ const PAGES: { path: string; as: Kind; label: string }[] = [
   { path: '/admin', as: 'admin', label: 'organisation insights' },
   { path: '/dashboard/test', as: 'admin', label: 'English test' },
 ];
+const SMOKE_PAGES = ['/coach/auth', '/coach', '/dashboard'];
+const PAGES = SMOKE ? ALL_PAGES.filter((p) => SMOKE_PAGES.includes(p.path)) : ALL_PAGES;
 
 async function startServer(): Promise<ChildProcess> {
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: join(tmp, 'data'),
+    SEED_DEMO_DATA: SMOKE ? '0' : '1',
+    // Page weight only: no analyses competing for the CPU.
+    ANALYSIS_IN_API: '0',
+    SCORING_WORKERS: '1',
+    ...(SMOKE ? { SCORING_WARM: '0' } : {}),
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: dist,
+  };
+  if (SMOKE)
+    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/seed-cli.ts')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: join(tmp, 'data'),
-      SEED_DEMO_DATA: '1',
-      // Page weight only: no analyses competing for the CPU.
-      ANALYSIS_IN_API: '0',
-      SCORING_WORKERS: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: dist,
-    },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
@@ -157,6 +172,7 @@ async function main() {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`No build in ${dist}: run \`npm run build\` (or set WEB_DIST_DIR) first.`);
   }
+  announceSmoke(`${PAGES.length} pages`);
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

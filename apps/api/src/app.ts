@@ -47,7 +47,7 @@ import { registerAccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerBodyDeadline, registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
-import { registerHsts, registerPermissionsPolicy, serveSpa } from './plugins/web-delivery.ts';
+import { registerHsts, registerPermissionsPolicy, registerRobots, serveSpa } from './plugins/web-delivery.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: false,
   });
   registerHsts(app);
+  registerRobots(app);
   await app.register(rateLimit, {
     global: false,
     // Shared by every api process when Redis is configured. Should Redis be down, per-IP limits are

@@ -173,9 +173,9 @@ export const messages = {
     updateTeam: 'Unable to update team. Please try again with another name',
     deleteTeam: 'Unable to delete team. Please try again',
     archivedNotEditable: 'Archived users cannot be edited.',
-    /** A manager editing their own role, teams or licence (docs/decisions/023-manager-scope.md). */
-    ownScopeNotEditable:
-      'You cannot change your own organisation role, teams or licence. Ask an owner of your organisation.',
+    /** A manager editing or archiving a user, themselves included (docs/decisions/029-manager-permissions.md). */
+    ownersOnlyUsers:
+      'Only an owner of your organisation can edit users, archive them or change their licences.',
     addingUser: 'Adding user failed.',
     sendingTest: 'Sending the test failed.',
     sendingInvitations: 'Sending app invitations failed.',

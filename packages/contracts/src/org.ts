@@ -110,11 +110,18 @@ export type MergeIdentityRequest = z.infer<typeof mergeIdentityRequestSchema>;
  * licensed members, so licensesLeft = max − activeLicenses, never below 0 (null = no limit).
  */
 export const licenceSummarySchema = z.object({
+  /**
+   * What the counts cover: the whole organisation (an owner) or the teams a manager manages, the users
+   * of their table (docs/decisions/029-manager-permissions.md).
+   */
+  scope: z.enum(['organisation', 'teams']),
   /** Members with a licence who are not archived. */
   activeLicenses: z.number().int(),
   /** Members who are not archived. */
   totalUsers: z.number().int(),
+  /** The organisation's limit; null without one, and always null for the scope 'teams'. */
   maxLicenses: z.number().int().nullable(),
+  /** null without a limit, and always null for the scope 'teams'. */
   licensesLeft: z.number().int().nullable(),
 });
 export type LicenceSummary = z.infer<typeof licenceSummarySchema>;

@@ -77,6 +77,11 @@ export const sessionSummarySchema = z.object({
   timestampSeconds: z.number().int(),
   durationSeconds: z.number().min(0),
   analysis: analysisStateSchema,
+  /**
+   * The overall score 0–100 once the analysis is done; null before, and for a session with too few of
+   * the learner's words to judge (its feedback gives no scores either).
+   */
+  overallScore: z.number().min(0).max(100).nullable(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 

@@ -48,7 +48,11 @@ export type PracticeWord = z.infer<typeof practiceWordSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Training invitations (the e-mailed link: /coach/training-invite/{token})
 
-export const invitationTokenParamsSchema = z.object({ token: z.string().min(10).max(2000) });
+/**
+ * Any text is accepted as a token: a mistyped or cut-off link is answered like any other invitation
+ * that does not stand (404, `trainingTexts.invitationInvalid`), not with a validation message.
+ */
+export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(2000) });
 
 /** GET /api/training/invitations/{token}: who invites whom; no sign-in needed (the token is the proof). */
 export const trainingInvitationSchema = z.object({

@@ -16,6 +16,10 @@
  * On a busy machine the outer folds can run in separate processes and be joined afterwards:
  *   npx tsx bench/agreement.ts --folds 1,2 --save /tmp/a.json   (and --folds 3,4,5 --save /tmp/b.json)
  *   npx tsx bench/agreement.ts --merge /tmp/a.json,/tmp/b.json
+ *
+ * Smoke run (BENCH_SMOKE=1): the first 6 speakers (and 100 train-split recordings for the phone
+ * model), the first outer fold only, chosen on 2 inner folds, and 2 of its held-out recordings and
+ * one wrong reading of each kind through the product.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,16 +39,17 @@ import { calibratedScorer } from '../src/profiles/scorer.ts';
 import { predict } from '../src/scoring/model.ts';
 import { mayHaveSkippedWords } from '../src/scoring/score.ts';
 import { type Alignment, type SpeechAnalysis, SpeechInputError } from '../src/types.ts';
+import { announceSmoke, SMOKE, smokeOr, smokeSpeakers } from './smoke.ts';
 
 requireDataset('bench:speech-agreement');
 const { values } = parseArgs({
   options: {
     model: { type: 'string' },
     outer: { type: 'string', default: '5' },
-    inner: { type: 'string', default: '4' },
+    inner: { type: 'string', default: smokeOr('4', '2') },
     realign: { type: 'boolean', default: false },
     /** Outer folds to run, 1-based (default: all). */
-    folds: { type: 'string' },
+    folds: { type: 'string', default: smokeOr(undefined, '1') },
     /** Write this run's pairs to a file instead of only printing the summary. */
     save: { type: 'string' },
     /** Print the summary of runs saved with --save (comma-separated files) without running anything. */
@@ -54,7 +59,10 @@ const { values } = parseArgs({
 const model = (values.model ?? resolveAcousticModel().id) as AcousticModelId;
 const outer = Number(values.outer);
 const inner = Number(values.inner);
-const samples = loadSamples(model);
+const samples = smokeSpeakers(loadSamples(model), (s) => s.utt.speaker, 6);
+announceSmoke(
+  `6 speakers, outer fold ${values.folds} of ${outer} on ${inner} inner folds, 2 of its recordings`,
+);
 
 /**
  * An aligner that hands back the cached alignment of the recording being scored. The skipped-word
@@ -93,7 +101,7 @@ const only = values.folds?.split(',').map((f) => Number(f) - 1);
 // the text (fitted on the wrong-text readings of the fold's training speakers).
 const posterior =
   model === 'en-us-16k' && !values.merge
-    ? { corpus: loadPhoneCorpus(), wrong: loadWrongReadings() }
+    ? { corpus: loadPhoneCorpus().slice(0, smokeOr(undefined, 100)), wrong: loadWrongReadings() }
     : undefined;
 const runs = values.merge ? [] : outerFolds(samples, model, outer, inner, only, posterior);
 /**
@@ -142,7 +150,7 @@ for (const { fold, config, model: fitted, heldOut } of runs) {
     scorer: calibratedScorer(fitted),
     skipDetection: (words) => mayHaveSkippedWords(words, fitted),
   });
-  for (const s of heldOut) {
+  for (const s of smokeOr(heldOut, heldOut.slice(0, 2))) {
     raw.addRaw(s.al.ok ? predict(s.al, fitted, { contours: s.contours, evidence: s.ev }) : null, s);
     replay.next(s.al);
     const audio = new Uint8Array(readFileSync(join(DATASET_DIR, s.utt.wav)));
@@ -151,7 +159,9 @@ for (const { fold, config, model: fitted, heldOut } of runs) {
     tally('correct', analysis);
   }
   const held = new Set(heldOut.map((s) => s.utt.speaker));
-  for (const w of posterior?.wrong.filter((x) => held.has(x.speaker)) ?? []) {
+  const wrong = posterior?.wrong.filter((x) => held.has(x.speaker)) ?? [];
+  // A smoke run reads one wrong reading of each kind.
+  for (const w of SMOKE ? wrong.filter((x, i) => wrong.findIndex((y) => y.kind === x.kind) === i) : wrong) {
     const own = readWav16k(join(DATASET_DIR, `wav/${w.id}.wav`));
     replay.next(w.al);
     const audio = wrongReadingAudio(w.kind, own, devIndex.get(w.id) ?? 0);

@@ -19,6 +19,9 @@
  *   npm run bench:speech-free
  *   npx tsx bench/free-speech.ts [--speakers 10 --out /tmp/free.jsonl --installed --outer 5 --inner 4]
  *     (options from packages/speech: the root script's nested `npm run` does not pass them on)
+ *
+ * Smoke run (BENCH_SMOKE=1): the first 6 speakers, the first outer fold only, chosen on 2 inner folds,
+ * and one of its speakers scored.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ import { pearson } from '../src/scoring/gbdt.ts';
 import { mayHaveSkippedWords } from '../src/scoring/score.ts';
 import type { Recogniser, Transcript } from '../src/types.ts';
 import { devAnswerOf, devRowsBySpeaker } from './dev-audio.ts';
+import { announceSmoke, SMOKE, smokeOr, smokeSpeakers } from './smoke.ts';
 
 requireDataset('bench:speech-free');
 const { values } = parseArgs({
@@ -44,9 +48,10 @@ const { values } = parseArgs({
     out: { type: 'string' },
     installed: { type: 'boolean', default: false },
     outer: { type: 'string', default: '5' },
-    inner: { type: 'string', default: '4' },
+    inner: { type: 'string', default: smokeOr('4', '2') },
   },
 });
+announceSmoke(`6 speakers, outer fold 1 on ${values.inner} inner folds, one speaker scored`);
 
 /** Which hypothesis words a minimum-edit alignment matches to an identical reference word. */
 function correctWords(reference: string[], hypothesis: string[]): boolean[] {
@@ -76,7 +81,9 @@ function correctWords(reference: string[], hypothesis: string[]): boolean[] {
 }
 
 const bySpeaker = devRowsBySpeaker();
-const speakers = [...bySpeaker.keys()].sort().slice(0, Number(values.speakers ?? Number.POSITIVE_INFINITY));
+const speakers = [...bySpeaker.keys()]
+  .sort()
+  .slice(0, Number(values.speakers ?? smokeOr(Number.POSITIVE_INFINITY, 6)));
 
 /**
  * One recogniser for every engine (as `createEngine` would make it from the environment). With
@@ -205,7 +212,7 @@ async function scoreSpeaker(engine: SpeechEngine, speaker: string, fold: number)
 // Held out: each fold's speakers scored by a model fitted on the other folds' speakers only.
 const acousticModel = resolveAcousticModel().id;
 const deliveryAnswers = loadAnswers();
-const samples = loadSamples(acousticModel);
+const samples = smokeSpeakers(loadSamples(acousticModel), (s) => s.utt.speaker, 6);
 const outer = Number(values.outer);
 const inner = Number(values.inner);
 const inFolds = new Set(samples.map((s) => s.utt.speaker));
@@ -213,11 +220,14 @@ const unfolded = speakers.filter((sp) => !inFolds.has(sp));
 if (unfolded.length) console.log(`not scored (no cached alignment, so in no fold): ${unfolded.join(', ')}`);
 let fitSec = 0;
 let scoreSec = 0;
+let foldsRun = 0;
 let mark = Date.now();
-for (const { fold, config, model, heldOut } of outerFolds(samples, acousticModel, outer, inner)) {
+const folds = outerFolds(samples, acousticModel, outer, inner, smokeOr(undefined, [0]));
+for (const { fold, config, model, heldOut } of folds) {
   const own = new Set(heldOut.map((s) => s.utt.speaker));
   const fitted = (Date.now() - mark) / 1000;
   fitSec += fitted;
+  foldsRun += 1;
   mark = Date.now();
   console.log(
     `fold ${fold + 1}/${outer} (${own.size} speakers held out, chosen and fitted in ${fitted.toFixed(0)} s): ${describeConfig(config)}`,
@@ -236,7 +246,8 @@ for (const { fold, config, model, heldOut } of outerFolds(samples, acousticModel
     skipDetection: (words) => mayHaveSkippedWords(words, model),
     delivery: delivery.model,
   });
-  for (const speaker of speakers) if (own.has(speaker)) await scoreSpeaker(engine, speaker, fold);
+  const scored = speakers.filter((speaker) => own.has(speaker));
+  for (const speaker of SMOKE ? scored.slice(0, 1) : scored) await scoreSpeaker(engine, speaker, fold);
   engine.dispose();
   scoreSec += (Date.now() - mark) / 1000;
   mark = Date.now();
@@ -298,7 +309,7 @@ for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95]) {
 }
 console.log(`(${confidence.length} recognised words, ${right} right; * = UNCERTAIN_BELOW)`);
 console.log(
-  `took ${elapsed.toFixed(0)} s: choosing and fitting the ${outer} fold models ${fitSec.toFixed(0)} s, ` +
+  `took ${elapsed.toFixed(0)} s: choosing and fitting the ${foldsRun} fold models ${fitSec.toFixed(0)} s, ` +
     `scoring ${audioSec.toFixed(0)} s of audio ${scoreSec.toFixed(0)} s (RTF ${(scoreSec / audioSec).toFixed(2)}` +
     `${installedEngine ? ', each answer analysed twice' : ''})`,
 );

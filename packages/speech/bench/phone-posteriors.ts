@@ -8,6 +8,9 @@
  *
  * Needs Debian's pocketsphinx-en-us and flite; the dev-set part needs the dataset (skipped with a
  * line saying why when it is absent).
+ *
+ * Smoke run (BENCH_SMOKE=1): 3 timed calls, one vowel and one consonant and one sentence in one voice,
+ * and 2 dev recordings.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,9 +26,11 @@ import { type FrameAgreement, frameAgreement } from '../src/posteriors/aligned-f
 import { loadPtmModel } from '../src/posteriors/model.ts';
 import { flite } from '../src/posteriors/posteriors.test-helper.ts';
 import { createPosteriorComputer } from '../src/posteriors/posteriors.ts';
+import { announceSmoke, smokeOr } from './smoke.ts';
 
 const args = process.argv.slice(2);
 const every = Number(args[args.indexOf('--every') + 1] || 3);
+announceSmoke('3 timed calls, 2 phones and 1 sentence in one voice, 2 dev recordings');
 const cpuSec = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -60,7 +65,7 @@ const computer = createPosteriorComputer(model);
   computer.compute(pcm.samples);
   const firstMs = (cpuSec() - c0) * 1000;
   const runs: number[] = [];
-  for (let i = 0; i < 11; i++) {
+  for (let i = 0; i < smokeOr(11, 3); i++) {
     c0 = cpuSec();
     computer.compute(pcm.samples);
     runs.push((cpuSec() - c0) * 1000);
@@ -68,7 +73,7 @@ const computer = createPosteriorComputer(model);
   runs.sort((a, b) => a - b);
   console.log(
     `speed, ${pcm.durationSec.toFixed(2)} s clip: model load ${loadMs.toFixed(0)} ms CPU, first call ` +
-      `${firstMs.toFixed(0)} ms, then min ${runs[0].toFixed(0)} / median ${runs[5].toFixed(0)} ms CPU ` +
+      `${firstMs.toFixed(0)} ms, then min ${runs[0].toFixed(0)} / median ${runs[runs.length >> 1].toFixed(0)} ms CPU ` +
       `(front end + features + senones + posteriors)`,
   );
 }
@@ -84,11 +89,12 @@ const computer = createPosteriorComputer(model);
     'I just want my money back before the end of the month.',
     'We call it bear because it looks like one.',
     'The quick brown fox jumps over the lazy dog.',
-  ];
-  const VOICES = ['slt', 'awb', 'rms'];
+  ].slice(0, smokeOr(undefined, 1));
+  const VOICES = ['slt', 'awb', 'rms'].slice(0, smokeOr(undefined, 1));
+  const PHONES = smokeOr([...VOWELS, ...CONSONANTS], [VOWELS[0], CONSONANTS[0]]);
   const sustained: FrameAgreement = { frames: 0, top1: 0, top3: 0 };
   const perPhone: string[] = [];
-  for (const phone of [...VOWELS, ...CONSONANTS]) {
+  for (const phone of PHONES) {
     const one: FrameAgreement = { frames: 0, top1: 0, top3: 0 };
     for (const voice of VOICES) {
       const seq = VOWELS.includes(phone) ? `pau ${phone} pau` : `pau aa ${phone} aa pau`;
@@ -102,7 +108,7 @@ const computer = createPosteriorComputer(model);
     sustained.top1 += one.top1;
     sustained.top3 += one.top3;
   }
-  console.log(`flite, 39 sustained phones × ${VOICES.length} voices: ${pct(sustained)}`);
+  console.log(`flite, ${PHONES.length} sustained phones × ${VOICES.length} voices: ${pct(sustained)}`);
   console.log(`  top-1 % per phone: ${perPhone.join(', ')}`);
   const sentences: FrameAgreement = { frames: 0, top1: 0, top3: 0 };
   for (const voice of VOICES) {
@@ -122,7 +128,9 @@ if (!DATASET_AVAILABLE) {
   console.log(`dev set: skipped, ${DATASET_MISSING}`);
 } else {
   const aligner = await createAligner();
-  const utts = loadScores().filter((_, i) => i % every === 0);
+  const utts = loadScores()
+    .filter((_, i) => i % every === 0)
+    .slice(0, smokeOr(undefined, 2));
   const total: FrameAgreement = { frames: 0, top1: 0, top3: 0 };
   let loopFrames = 0;
   let loopAgree = 0;

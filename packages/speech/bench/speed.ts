@@ -7,6 +7,8 @@
  * 5 s clip < 1 s, 60 s free answer < 20 s on one core.
  *
  *   npm run bench:speech-speed [-- --cases reading,free,meeting]
+ *
+ * Smoke run (BENCH_SMOKE=1): a 10 s free answer and a 10 s meeting instead of 60 s and 10 minutes.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +18,11 @@ import { DATASET_DIR as DATASET, requireDataset } from '../calibration/dataset.t
 import { createEngine } from '../src/analyze.ts';
 import type { SpeechTask } from '../src/types.ts';
 import { devSamples, joinWithGaps, wavBytes } from './dev-audio.ts';
+import { announceSmoke, smokeOr } from './smoke.ts';
+
+/** Length of the free answer and of the meeting, in seconds. */
+const FREE_SEC = smokeOr(60, 10);
+const MEETING_SEC = smokeOr(600, 10);
 
 interface Row {
   id: string;
@@ -77,8 +84,8 @@ async function runCase(name: string): Promise<void> {
           task: 'reading' as SpeechTask,
         }
       : name === 'free'
-        ? { audio: concatenated(60), task: 'free-speech' as SpeechTask }
-        : { audio: concatenated(600), task: 'meeting' as SpeechTask };
+        ? { audio: concatenated(FREE_SEC), task: 'free-speech' as SpeechTask }
+        : { audio: concatenated(MEETING_SEC), task: 'meeting' as SpeechTask };
   // A server keeps its engine warm: the short clip is timed on its second run (the first, cold one
   // is printed as coldSec). Long inputs run once.
   let coldSec: number | undefined;
@@ -106,6 +113,7 @@ async function main() {
   const only = process.argv.indexOf('--case');
   if (only >= 0) return runCase(process.argv[only + 1]);
   requireDataset('bench:speech-speed');
+  announceSmoke(`free answer ${FREE_SEC} s, meeting ${MEETING_SEC} s`);
   const listArg = process.argv.indexOf('--cases');
   const cases = listArg >= 0 ? process.argv[listArg + 1].split(',') : ['reading', 'free', 'meeting'];
   const targets: Record<string, number> = { reading: 1, free: 20 };

@@ -18,6 +18,9 @@
  *   npx tsx bench/topic.ts [--speakers N] [--cache FILE]   (from packages/speech)
  *
  * `--cache FILE` keeps the transcripts (JSON), so a second run with the same file only re-judges.
+ *
+ * Smoke run (BENCH_SMOKE=1): one voice, the first topic's first answer (whole and cut), one off-topic
+ * flite answer and one dev speaker, each still judged against every topic.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +33,7 @@ import { analyseContent } from '../src/content/index.ts';
 import type { Pcm16k, Transcript } from '../src/types.ts';
 import { concat, pcm, synthesise } from '../test/asr-audio.ts';
 import { devAnswerOf, devRowsBySpeaker } from './dev-audio.ts';
+import { announceSmoke, SMOKE, smokeOr } from './smoke.ts';
 import { recogniseAll } from './wer-sets.ts';
 
 const { values } = parseArgs({ options: { speakers: { type: 'string' }, cache: { type: 'string' } } });
@@ -37,7 +41,7 @@ const { values } = parseArgs({ options: { speakers: { type: 'string' }, cache: {
 type TopicKey = keyof typeof DEMO_FREE_SPEECH_TOPICS;
 const TOPICS = Object.keys(DEMO_FREE_SPEECH_TOPICS) as TopicKey[];
 /** Debian's flite voices (`flite -lv`), awb_time left out: the same voice as awb. */
-const VOICES = ['slt', 'kal', 'kal16', 'awb', 'rms'];
+const VOICES = ['slt', 'kal', 'kal16', 'awb', 'rms'].slice(0, smokeOr(undefined, 1));
 const CUT_SEC = 10;
 const TUNING_PER_TOPIC = 2;
 
@@ -69,9 +73,11 @@ function padded(speech: Pcm16k): Pcm16k {
 
 const cut = (a: Pcm16k, sec: number): Pcm16k => pcm(a.samples.slice(0, Math.round(sec * 16000)));
 
+announceSmoke('one voice, 1 on-topic answer, 1 off-topic flite answer, 1 dev speaker');
 const items: Item[] = [];
-for (const topic of TOPICS)
+for (const topic of TOPICS.slice(0, smokeOr(undefined, 1)))
   answers.onTopic[topic].forEach((text, k) => {
+    if (SMOKE && k > 0) return;
     const set = k < TUNING_PER_TOPIC ? 'tuning' : 'held out';
     for (const voice of VOICES) {
       const audio = padded(synthesise(text, voice));
@@ -85,7 +91,7 @@ for (const topic of TOPICS)
       });
     }
   });
-answers.offTopic.forEach((text, k) => {
+answers.offTopic.slice(0, smokeOr(undefined, 1)).forEach((text, k) => {
   for (const voice of VOICES)
     items.push({
       id: `off-${k + 1}-${voice}`,
@@ -95,7 +101,10 @@ answers.offTopic.forEach((text, k) => {
     });
 });
 if (DATASET_AVAILABLE) {
-  const speakers = [...devRowsBySpeaker()].slice(0, Number(values.speakers ?? Number.POSITIVE_INFINITY));
+  const speakers = [...devRowsBySpeaker()].slice(
+    0,
+    Number(values.speakers ?? smokeOr(Number.POSITIVE_INFINITY, 1)),
+  );
   for (const [speaker, rows] of speakers)
     items.push({
       id: `dev-${speaker}`,

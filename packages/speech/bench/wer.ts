@@ -11,12 +11,15 @@
  * same clips; `calibration/recogniser-adaptation/adapt.sh` builds the adapted models.
  *
  * With ASR_BASE_URL set, the OpenAI-compatible recogniser is measured instead.
+ *
+ * Smoke run (BENCH_SMOKE=1): 2 clips of each set (`--limit` still applies to the dev set).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createRecogniser, PocketSphinxRecogniser } from '../src/asr/index.js';
 import type { Recogniser } from '../src/types.js';
+import { announceSmoke, smokeOr } from './smoke.ts';
 import { devItems, librivoxItems, recogniseAll, tallyWer, type WerItem } from './wer-sets.js';
 
 const { values } = parseArgs({
@@ -28,7 +31,7 @@ const { values } = parseArgs({
     flag: { type: 'string', multiple: true },
   },
 });
-const limit = values.limit ? Number(values.limit) : Number.POSITIVE_INFINITY;
+const limit = values.limit ? Number(values.limit) : smokeOr(Number.POSITIVE_INFINITY, 2);
 const concurrency = Number(values.concurrency ?? availableParallelism());
 
 /**
@@ -90,7 +93,12 @@ if (variant)
     `variant: ${values['model-dir'] ?? 'default model'}, adaptation ${values.adaptation ?? 'default'} ${JSON.stringify(flags)}`,
   );
 console.log(`engine: ${recogniser instanceof PocketSphinxRecogniser ? 'pocketsphinx' : 'openai-compatible'}`);
-await measure('pocketsphinx-testdata librivox (native read speech)', librivoxItems(), recogniser);
+announceSmoke('2 clips of each set');
+await measure(
+  'pocketsphinx-testdata librivox (native read speech)',
+  librivoxItems().slice(0, smokeOr(undefined, 2)),
+  recogniser,
+);
 await measure(
   'speechocean762 dev (non-native read sentences)',
   devItems((i) => i < limit),

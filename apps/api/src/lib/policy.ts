@@ -1,4 +1,4 @@
-import { type AccessTokenClaims, messages } from '@agaton/contracts';
+import type { AccessTokenClaims } from '@agaton/contracts';
 import { admins, teamMemberships, teams } from '@agaton/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from './app-error.ts';
@@ -11,8 +11,6 @@ export interface OrgActor {
   role: 'OWNER' | 'MANAGER';
   /** null = every team of the organisation (OWNER); otherwise only these team ids. */
   teamScope: string[] | null;
-  /** The admin's own member identity (a manager may not widen their scope through it). */
-  memberId?: string | null;
   /** The refresh family of the sign-in the request came with (playback links die with it). */
   familyId?: string;
 }
@@ -53,14 +51,16 @@ export async function authorizeOrg(
     orgId,
     role: admin.role,
     teamScope: await managedTeamIds(ctx, admin),
-    memberId: admin.memberId,
     familyId: claims.fid,
   };
 }
 
-/** Only owners may change the organisation's team structure. */
-export function assertOwner(actor: OrgActor) {
-  if (actor.role !== 'OWNER') throw new AppError('FORBIDDEN');
+/**
+ * Only owners may change the organisation's team structure and its users (spec 2 §6: "Managing users,
+ * teams and scorecards is the admin's job"); `message` says so to a manager where the UI shows it.
+ */
+export function assertOwner(actor: OrgActor, message?: string) {
+  if (actor.role !== 'OWNER') throw new AppError('FORBIDDEN', message);
 }
 
 /** 404 for a team outside the organisation, 403 for one the manager does not manage. */
@@ -93,28 +93,4 @@ export async function authorizeOwnOrg(ctx: AppContext, claims: AccessTokenClaims
  */
 export function candidateTeamScope(actor: OrgActor): string[] | null {
   return actor.teamScope;
-}
-
-/** What an edit of a member record would change, as far as the actor's own scope goes. */
-export interface ScopeChange {
-  /** The organisation role differs from the stored one. */
-  orgRoleChanged: boolean;
-  /** The memberships the actor can see would be rewritten differently. */
-  teamsChanged: boolean;
-  /** The licence would be given or taken. */
-  licenceChanged: boolean;
-}
-
-/**
- * A manager may edit their own member record (name, e-mail) but not what decides their scope: its
- * organisation role, team memberships and licence are an owner's to change. Refused with 403 and a
- * message rather than ignored, so a caller is never told "saved" for a change that did not happen;
- * resending the stored values (the Edit user form does) is no change. Owners are not limited: they
- * see every team whatever their own memberships say.
- */
-export function assertOwnScopeUnchanged(actor: OrgActor, memberId: string, change: ScopeChange) {
-  if (actor.role === 'OWNER' || !actor.memberId || actor.memberId !== memberId) return;
-  if (change.orgRoleChanged || change.teamsChanged || change.licenceChanged) {
-    throw new AppError('FORBIDDEN', messages.org.ownScopeNotEditable);
-  }
 }

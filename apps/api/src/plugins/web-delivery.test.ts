@@ -95,4 +95,49 @@ describe('Permissions-Policy', () => {
       expect(policy, url).toContain('geolocation=()');
     }
   });
+
+  it("names only features Chromium knows: 'bluetooth' put an error in every page's console", async () => {
+    const policy = (await get('/')).headers['permissions-policy'] as string;
+    expect(policy).not.toMatch(/\bbluetooth\b/);
+  });
+});
+
+describe('robots.txt', () => {
+  /** The checks of Lighthouse's robots.txt audit: known directives, a user-agent first, valid paths. */
+  function robotsErrors(text: string): string[] {
+    const errors: string[] = [];
+    let agent = false;
+    for (const [i, raw] of text.split(/\r?\n/).entries()) {
+      const line = raw.replace(/#.*$/, '').trim();
+      if (!line) continue;
+      const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+      if (!match) {
+        errors.push(`${i + 1}: not a directive`);
+        continue;
+      }
+      const [, name, value] = match;
+      const directive = name.toLowerCase();
+      if (!['user-agent', 'allow', 'disallow', 'sitemap', 'crawl-delay'].includes(directive)) {
+        errors.push(`${i + 1}: unknown directive ${name}`);
+      }
+      if (directive === 'user-agent') agent = true;
+      else if (directive !== 'sitemap' && !agent) errors.push(`${i + 1}: no user-agent before it`);
+      if ((directive === 'allow' || directive === 'disallow') && value) {
+        if (!/^[/*]/.test(value) || value.slice(0, -1).includes('$')) errors.push(`${i + 1}: bad path`);
+      }
+    }
+    if (!agent) errors.push('no user-agent');
+    return errors;
+  }
+
+  it('is plain text the crawlers read, not the SPA page: the signed-in areas and the API kept out', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).not.toContain('Agaton SPA');
+    expect(robotsErrors(res.body)).toEqual([]);
+    for (const line of ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /coach/']) {
+      expect(res.body.split('\n')).toContain(line);
+    }
+  });
 });

@@ -5,7 +5,9 @@ import { AppError } from '../lib/app-error.ts';
 
 /**
  * Browser features the app may use: the microphone for its own pages (recordings, the English test),
- * nothing else that reaches the user's devices, and nothing at all for embedded third parties.
+ * nothing else that reaches the user's devices, and nothing at all for embedded third parties. Only
+ * features Chromium knows: an unknown one ('bluetooth', which no browser gates by this header) puts
+ * an error in the console of every page.
  */
 export const PERMISSIONS_POLICY = [
   'microphone=(self)',
@@ -14,7 +16,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'display-capture=()',
   'accelerometer=()',
   'gyroscope=()',
@@ -32,6 +33,34 @@ export function registerPermissionsPolicy(app: FastifyInstance) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
+}
+
+/**
+ * robots.txt for crawlers: the signed-in areas, the API and links that carry a token are not for
+ * search engines; the rest (the home and sign-in pages) may be crawled. Served by the app itself, so
+ * a crawler never gets the SPA's index.html for it (Lighthouse: "robots.txt is not valid").
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /api/',
+  'Disallow: /admin',
+  'Disallow: /dashboard',
+  'Disallow: /candidate',
+  'Disallow: /assessment',
+  'Disallow: /download',
+  'Disallow: /reset-password/',
+  'Disallow: /verify-email/',
+  'Disallow: /coach/',
+  'Allow: /coach/auth$',
+  'Allow: /coach/signup$',
+  '',
+].join('\n');
+
+/** GET /robots.txt, with or without a web build. */
+export function registerRobots(app: FastifyInstance) {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
 }
 
 /** helmet's default policy: a year, subdomains included. */

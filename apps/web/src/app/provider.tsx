@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '../config/constants';
 import { createQueryClient } from '../lib/query-client';
 import { sessionEvents } from '../lib/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Providers shared by every route: theme, toasts and the query cache. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -20,7 +20,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     return () => sessionEvents.removeEventListener('signed-in', drop);
   }, [queryClient]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

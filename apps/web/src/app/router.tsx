@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../config/paths';
 import { lazyPage } from './lazy-page';
 
@@ -69,8 +70,11 @@ const CandidateProfileRoute = lazyPage(() => import('./routes/general/candidate-
 const DownloadRoute = lazyPage(() => import('./routes/general/download'));
 const HomeRoute = lazyPage(() => import('./routes/general/home'));
 
-/** Demo pages are large and built separately; they load on first visit. */
-const demoRoute = { lazy: () => import('./routes/demo') };
+/**
+ * Demo pages are large and built separately; they load on first visit. Opened directly, the router
+ * shows the loader meanwhile (without one it warns in the console on every visit).
+ */
+const demoRoute = { lazy: () => import('./routes/demo'), HydrateFallback: PageLoader };
 
 /** Paths nested in a layout are written relative to it, so strip the parent prefix. */
 const child = (full: string, parent: string) => full.slice(parent.length + 1);

@@ -1,5 +1,6 @@
-import { Button, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Button, type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { layout } from '../config/constants';
+import { DIMMED, LUMINANCE_THRESHOLD, textSafeColours, withTextShades } from './theme-colours';
 
 /** Indigo brand scale; shade 6 (#4c5fd5) is the primary. */
 const brand: MantineColorsTuple = [
@@ -17,10 +18,27 @@ const brand: MantineColorsTuple = [
 
 const px = (value: number) => `${value / 16}em`;
 
+/** Names of controls Mantine draws without one (WCAG 4.1.2): pagination arrows and date clear buttons. */
+export const CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+  clear: 'Clear',
+  close: 'Close',
+  closeDialog: 'Close dialog',
+} as const;
+
+/** The clear (×) button of these inputs is named "Clear"; every other close button "Close". */
+const CLEARABLE = ['FileInput', 'Select', 'MultiSelect', 'Autocomplete', 'TagsInput', 'PickerInputBase'];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
-  colors: { brand },
+  colors: { ...textSafeColours, brand: withTextShades(brand) },
+  // Filled buttons and badges: black or white text, whichever reads better on the fill (AA).
+  autoContrast: true,
+  luminanceThreshold: LUMINANCE_THRESHOLD,
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
@@ -41,5 +59,43 @@ export const theme = createTheme({
         },
       }),
     }),
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: keyof typeof CONTROL_NAMES) => ({ 'aria-label': CONTROL_NAMES[control] }),
+      },
+    },
+    // Mantine's placeholder that takes the focus on open is a presentational child with a tabindex,
+    // which a role="menu" may not hold (axe aria-required-children); the first item takes it instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Modals', drawers' and notifications' × buttons (Mantine draws them without a name).
+    CloseButton: { defaultProps: { 'aria-label': CONTROL_NAMES.close } },
+    // A dialog's × is named apart from a "Close" button its footer may have.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': CONTROL_NAMES.closeDialog } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CONTROL_NAMES.closeDialog } } },
+    // Date pickers (DatePickerInput and friends share PickerInputBase) and the other clearable inputs.
+    ...Object.fromEntries(
+      CLEARABLE.map((name) => [
+        name,
+        { defaultProps: { clearButtonProps: { 'aria-label': CONTROL_NAMES.clear } } },
+      ]),
+    ),
   },
+});
+
+/**
+ * Text colours that pass AA on the app's light backgrounds: dimmed text, and `c="red"` or outline
+ * buttons use the palette's text shade (7) instead of the fill (6).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': DIMMED,
+    ...Object.fromEntries(
+      Object.keys(resolved.colors).flatMap((name) => [
+        [`--mantine-color-${name}-text`, `var(--mantine-color-${name}-7)`],
+        [`--mantine-color-${name}-outline`, `var(--mantine-color-${name}-7)`],
+      ]),
+    ),
+  },
+  dark: {},
 });

@@ -1,5 +1,6 @@
 import type { ChatStreamEvent } from '@agaton/contracts';
 import { type Database, sessions } from '@agaton/db';
+import type { SessionMetrics } from '@agaton/speech';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../testing/test-app.ts';
 import { metricsWith, realMeeting } from '../coaching-reports/session-metrics.test-helper.ts';
@@ -16,17 +17,22 @@ export function parseEvents(body: string): ChatStreamEvent[] {
     });
 }
 
-/** An analysed session of a user (real engine metrics with the given overall scores). */
+/**
+ * An analysed session of a user (real engine metrics with the given overall scores, and any other
+ * figures in `figures`).
+ */
 export async function addSession(
   db: Database,
   userId: string,
   startedAt: Date,
   scores: { total: number; pronunciation?: number; fluency?: number },
+  figures: Partial<SessionMetrics> = {},
 ) {
   const metrics = metricsWith({
     total: scores.total,
     pronunciation: scores.pronunciation ?? scores.total,
     fluency: scores.fluency ?? scores.total,
+    ...figures,
   });
   const [row] = await db
     .insert(sessions)

@@ -225,10 +225,10 @@ function mergeWords(newestFirst: SessionMetrics[]): WordFigure[] {
 }
 
 /**
- * The sounds to work on, most persistent first: challenging in the most sessions, then missed most
- * often. Only sounds that averaged 80 or below somewhere.
+ * Sounds that averaged 80 or below in at least one session, most persistent first: challenging in
+ * the most sessions, then missed most often. What keeps coming back (the insights' recurring sounds).
  */
-export function weakestSounds(f: Figures): SoundFigure[] {
+export function soundsEverChallenging(f: Figures): SoundFigure[] {
   return f.sounds
     .filter((s) => s.challengingSessions > 0 && s.challengingCount > 0)
     .sort(
@@ -240,8 +240,17 @@ export function weakestSounds(f: Figures): SoundFigure[] {
     );
 }
 
-/** Words challenging in some session, most persistent first. */
-export function weakestWords(f: Figures): WordFigure[] {
+/**
+ * The sounds to work on, most persistent first: challenging in some session and still averaging 80
+ * or below over all the sessions read (a sound that was low once but averages 93 is not one to
+ * practise, and every text that lists these says they scored 80 or below).
+ */
+export function weakestSounds(f: Figures): SoundFigure[] {
+  return soundsEverChallenging(f).filter((s) => s.averageScore <= CHALLENGING_AT_OR_BELOW);
+}
+
+/** Words challenging in some session, most persistent first (the insights' recurring words). */
+export function wordsEverChallenging(f: Figures): WordFigure[] {
   return f.words
     .filter((w) => w.challengingSessions > 0)
     .sort(
@@ -251,6 +260,11 @@ export function weakestWords(f: Figures): WordFigure[] {
         b.count - a.count ||
         a.normalised.localeCompare(b.normalised),
     );
+}
+
+/** The words to work on: challenging in some session and averaging 80 or below over all of them. */
+export function weakestWords(f: Figures): WordFigure[] {
+  return wordsEverChallenging(f).filter((w) => w.averageScore <= CHALLENGING_AT_OR_BELOW);
 }
 
 /** "45 s", "4 min 12 s", "1 h 5 min". */

@@ -5,8 +5,8 @@ import {
   figuresOf,
   MIN_WORDS_TO_JUDGE,
   perMinute,
-  weakestSounds,
-  weakestWords,
+  soundsEverChallenging,
+  wordsEverChallenging,
 } from '../coaching-reports/speaking-figures.ts';
 
 /** A sound or word must be challenging in this many sessions to recur. */
@@ -29,7 +29,7 @@ export function buildInsights(sessions: ReportSession[]): Insights {
   const recurs = (challengingSessions: number) =>
     judged.length < RECURS_IN || challengingSessions >= RECURS_IN;
 
-  const recurringSounds: RecurringItem[] = weakestSounds(f)
+  const recurringSounds: RecurringItem[] = soundsEverChallenging(f)
     .filter((s) => recurs(s.challengingSessions))
     .slice(0, MAX_SOUNDS)
     .map((s) => ({
@@ -41,7 +41,7 @@ export function buildInsights(sessions: ReportSession[]): Insights {
       examples: s.exampleWords,
     }));
 
-  const recurringWords: RecurringItem[] = weakestWords(f)
+  const recurringWords: RecurringItem[] = wordsEverChallenging(f)
     .filter((w) => recurs(w.challengingSessions))
     .sort(
       (a, b) =>

@@ -1,8 +1,9 @@
 import { type LicenceSummary, PLAN_TEXTS } from '@agaton/contracts';
-import { type Database, members, organisations, type Transaction } from '@agaton/db';
-import { and, count, eq } from 'drizzle-orm';
+import { type Database, members, organisations, type Transaction, teamMemberships } from '@agaton/db';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import type { OrgActor } from '../../lib/policy.ts';
 
 /**
  * Record Meeting licences of an organisation: a licence is a member with hasLicense who is not
@@ -33,17 +34,47 @@ export async function assertLicenceLeft(tx: Transaction, orgId: string) {
   if (max !== null && used >= max) throw new AppError('PAYMENT_REQUIRED', PLAN_TEXTS.limitLicenses);
 }
 
-/** The licence cards of the organisation (licences are bought by it, so managers see the same). */
-export async function licenceSummary(ctx: AppContext, orgId: string): Promise<LicenceSummary> {
-  const { used, max } = await licenceUsage(ctx.db, orgId);
+/**
+ * The licence cards. An owner sees the organisation's licences and their limit. A manager sees the
+ * users they see in the table, those of the teams they manage, and no limit: licences are bought and
+ * given by owners (docs/decisions/029-manager-permissions.md).
+ */
+export async function licenceSummary(ctx: AppContext, actor: OrgActor): Promise<LicenceSummary> {
+  if (actor.teamScope) return teamsSummary(ctx, actor.orgId, actor.teamScope);
+  const { used, max } = await licenceUsage(ctx.db, actor.orgId);
   const [{ total }] = await ctx.db
     .select({ total: count() })
     .from(members)
-    .where(and(eq(members.orgId, orgId), eq(members.isArchived, false)));
+    .where(and(eq(members.orgId, actor.orgId), eq(members.isArchived, false)));
   return {
+    scope: 'organisation',
     activeLicenses: used,
     totalUsers: total,
     maxLicenses: max,
     licensesLeft: max === null ? null : Math.max(0, max - used),
+  };
+}
+
+/** Users who are not archived in any of these teams, and how many of them have a licence. */
+async function teamsSummary(ctx: AppContext, orgId: string, teamIds: string[]): Promise<LicenceSummary> {
+  const inTeams = teamIds.length
+    ? inArray(
+        members.id,
+        ctx.db
+          .select({ id: teamMemberships.memberId })
+          .from(teamMemberships)
+          .where(inArray(teamMemberships.teamId, teamIds)),
+      )
+    : sql`false`;
+  const [{ total, licensed }] = await ctx.db
+    .select({ total: count(), licensed: count(sql`case when ${members.hasLicense} then 1 end`) })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), eq(members.isArchived, false), inTeams));
+  return {
+    scope: 'teams',
+    activeLicenses: licensed,
+    totalUsers: total,
+    maxLicenses: null,
+    licensesLeft: null,
   };
 }

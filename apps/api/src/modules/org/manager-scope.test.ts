@@ -1,12 +1,13 @@
 import { type Candidate, messages } from '@agaton/contracts';
-import { teamMemberships } from '@agaton/db';
+import { members, teamMemberships } from '@agaton/db';
 import { buildAdmin, buildManager, buildMember, buildTeam, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // Issue 24: a manager must not widen their own scope by editing their own member record
-// (docs/decisions/023-manager-scope.md).
+// (docs/decisions/023-manager-scope.md); issue 28: managing users is an owner's job, so a manager
+// edits and archives no one, themselves included (docs/decisions/029-manager-permissions.md).
 
 let t: TestApp;
 let orgA: string;
@@ -25,6 +26,11 @@ async function adminToken(email: string) {
 
 const put = (token: string, memberId: string, body: object) =>
   call(t.app, 'PUT', `/api/astridorg/${orgA}/members/${memberId}`, { token, body });
+const setArchive = (token: string, memberId: string, isArchived: boolean) =>
+  call(t.app, 'POST', `/api/astridorg/${orgA}/members/${memberId}/set-archive`, {
+    token,
+    body: { isArchived },
+  });
 
 const memberships = async (memberId: string) =>
   (
@@ -66,47 +72,30 @@ describe("a manager's own member record", () => {
     const before = await memberships(manager.memberId);
     const res = await put(manager.token, manager.memberId, { orgRole: 'MANAGER', teams: [] });
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json().error.message).toBe(messages.org.ownScopeNotEditable);
+    expect(res.json().error.message).toBe(messages.org.ownersOnlyUsers);
     expect(await memberships(manager.memberId)).toEqual(before);
     // Still a manager of Sales only: never another team's candidates.
     expect(await candidateEmails(manager.token)).toEqual(['sal@cand.example']);
   });
 
-  it('keeps their teams when a self-edit leaves `teams` out', async () => {
-    const before = await memberships(manager.memberId);
-    const res = await put(manager.token, manager.memberId, { name: 'Mia Manager', orgRole: 'MANAGER' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      name: 'Mia Manager',
-      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
-    });
-    expect(await memberships(manager.memberId)).toEqual(before);
-    expect(await candidateEmails(manager.token)).toEqual(['sal@cand.example']);
-  });
-
-  it('saves the Edit user form unchanged but for name and e-mail', async () => {
-    const res = await put(manager.token, manager.memberId, {
-      name: 'Mia M.',
-      email: 'mia@scope.example',
-      orgRole: 'MANAGER',
-      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
-      hasLicense: true,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().name).toBe('Mia M.');
-  });
-
-  it('refuses a change of their own organisation role, team role or licence', async () => {
+  it('refuses every edit of it, the name alone too, and archiving it (decision 029)', async () => {
     const form = { orgRole: 'MANAGER', teams: [{ teamId: sales.id, teamRole: 'MANAGER' }], hasLicense: true };
     for (const change of [
+      { name: 'Mia M.' },
       { orgRole: 'REGULAR_MEMBER' },
       { teams: [{ teamId: sales.id, teamRole: 'REGULAR_MEMBER' }] },
       { hasLicense: false },
     ]) {
       const res = await put(manager.token, manager.memberId, { ...form, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(403);
-      expect(res.json().error.message).toBe(messages.org.ownScopeNotEditable);
+      expect(res.json().error.message).toBe(messages.org.ownersOnlyUsers);
     }
+    const archive = await setArchive(manager.token, manager.memberId, true);
+    expect(archive.statusCode, archive.body).toBe(403);
+    expect(archive.json().error.message).toBe(messages.org.ownersOnlyUsers);
+    const [row] = await t.db.select().from(members).where(eq(members.id, manager.memberId));
+    expect(row).toMatchObject({ isArchived: false, orgRole: 'MANAGER' });
+    expect(await candidateEmails(manager.token)).toEqual(['sal@cand.example']);
   });
 
   it('lets an owner change the manager: the manager of no team then sees no candidate', async () => {
@@ -122,30 +111,42 @@ describe("a manager's own member record", () => {
   });
 });
 
-describe('other edits', () => {
-  it("keeps a member's teams when `teams` is left out (owner and manager alike)", async () => {
+describe('other members', () => {
+  it("keeps a member's teams when an owner's edit leaves `teams` out", async () => {
     const sam = await buildMember(t.db, {
       orgId: orgA,
       name: 'Sam',
       teams: [{ teamId: sales.id }, { teamId: support.id, teamRole: 'MANAGER' }],
     });
     const before = await memberships(sam.id);
-    for (const token of [ownerToken, manager.token]) {
-      const res = await put(token, sam.id, { orgRole: 'REGULAR_MEMBER', name: 'Sam S' });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await memberships(sam.id)).toEqual(before);
-    }
+    const res = await put(ownerToken, sam.id, { orgRole: 'REGULAR_MEMBER', name: 'Sam S' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Sam S');
+    expect(await memberships(sam.id)).toEqual(before);
   });
 
-  it("lets a manager change another member's role, teams and licence in their teams", async () => {
+  it('refuses a manager editing, licensing or archiving a member of their own team (403)', async () => {
     const robin = await buildMember(t.db, { orgId: orgA, hasLicense: false, teams: [{ teamId: sales.id }] });
-    const res = await put(manager.token, robin.id, {
-      orgRole: 'MANAGER',
-      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
-      hasLicense: true,
+    for (const body of [
+      { orgRole: 'REGULAR_MEMBER', name: 'Robin R' },
+      { orgRole: 'MANAGER', teams: [{ teamId: sales.id, teamRole: 'MANAGER' }] },
+      { orgRole: 'REGULAR_MEMBER', hasLicense: true },
+    ]) {
+      const res = await put(manager.token, robin.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().error.message).toBe(messages.org.ownersOnlyUsers);
+    }
+    const archive = await setArchive(manager.token, robin.id, true);
+    expect(archive.statusCode, archive.body).toBe(403);
+    expect(archive.json().error.message).toBe(messages.org.ownersOnlyUsers);
+    const [row] = await t.db.select().from(members).where(eq(members.id, robin.id));
+    expect(row).toMatchObject({
+      name: robin.name,
+      orgRole: 'REGULAR_MEMBER',
+      hasLicense: false,
+      isArchived: false,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ orgRole: 'MANAGER', hasLicense: true });
+    expect(await memberships(robin.id)).toEqual([{ teamId: sales.id, teamRole: 'REGULAR_MEMBER' }]);
   });
 
   it('lets an owner change their own member record (their scope is every team anyway)', async () => {

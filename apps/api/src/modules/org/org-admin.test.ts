@@ -38,8 +38,6 @@ async function setMaxLicences(orgId: string, maxUserCount: number) {
     .where(eq(organisations.id, orgId));
 }
 
-const put = (token: string, id: string, body: object) =>
-  call(t.app, 'PUT', `/api/astridorg/${orgA}/members/${id}`, { token, body });
 const merge = (token: string, body: object, orgId = orgA) =>
   call(t.app, 'POST', `/api/astridorg/${orgId}/members/merge-identity`, { token, body });
 
@@ -58,7 +56,7 @@ afterAll(() => t.close());
 
 describe('manager scoping of member rows', () => {
   it('shows a manager only the memberships of teams they manage; an owner sees all of them', async () => {
-    const both = await buildMember(t.db, {
+    await buildMember(t.db, {
       orgId: orgA,
       name: 'Blair Both',
       teams: [{ teamId: sales.id }, { teamId: support.id, teamRole: 'MANAGER' }],
@@ -71,14 +69,6 @@ describe('manager scoping of member rows', () => {
       'Sales',
       'Support',
     ]);
-    // A manager's save keeps the memberships they cannot see.
-    const saved = await put(managerA, both.id, {
-      orgRole: 'REGULAR_MEMBER',
-      teams: [{ teamId: sales.id, teamRole: 'MANAGER' }],
-    });
-    expect(saved.json().teams).toEqual([{ teamId: sales.id, teamName: 'Sales', teamRole: 'MANAGER' }]);
-    const after = await call(t.app, 'POST', `/api/astridorg/${orgA}/members/list`, { token: ownerA, body });
-    expect(after.json().members[0].teams).toHaveLength(2);
     const withMembers = await call(t.app, 'GET', `/api/astridorg/${orgA}/teams-with-members`, {
       token: managerA,
     });
@@ -97,7 +87,13 @@ describe('licence limit (Record Meeting: productAccess.aiCoach.maxUserCount)', (
     await setMaxLicences(orgId, 1);
     const cards = async () =>
       (await call(t.app, 'GET', `/api/astridorg/${orgId}/licences`, { token })).json();
-    expect(await cards()).toEqual({ activeLicenses: 1, totalUsers: 2, maxLicenses: 1, licensesLeft: 0 });
+    expect(await cards()).toEqual({
+      scope: 'organisation',
+      activeLicenses: 1,
+      totalUsers: 2,
+      maxLicenses: 1,
+      licensesLeft: 0,
+    });
     expect((await call(t.app, 'GET', `/api/astridorg/${orgId}/licences`, { token: ownerA })).statusCode).toBe(
       403,
     );
@@ -149,6 +145,46 @@ describe('licence limit (Record Meeting: productAccess.aiCoach.maxUserCount)', (
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 402]);
     const cards = await call(t.app, 'GET', `/api/astridorg/${orgId}/licences`, { token });
     expect(cards.json()).toMatchObject({ activeLicenses: 1, licensesLeft: 0 });
+  });
+});
+
+describe("a manager's licence cards (decision 029)", () => {
+  it('count the users of the teams they manage, as their table lists them, without the limit', async () => {
+    const { orgId } = await buildAdmin(t.db, { email: 'owner@cards.example' });
+    const east = await buildTeam(t.db, { orgId, name: 'East' });
+    const west = await buildTeam(t.db, { orgId, name: 'West' });
+    await buildManager(t.db, { orgId, teamIds: [east.id], email: 'manager@cards.example' });
+    const [owner, manager] = await Promise.all(
+      ['owner@cards.example', 'manager@cards.example'].map(adminToken),
+    );
+    await buildMember(t.db, { orgId, hasLicense: true, teams: [{ teamId: east.id }] });
+    await buildMember(t.db, { orgId, hasLicense: false, teams: [{ teamId: east.id }, { teamId: west.id }] });
+    await buildMember(t.db, { orgId, hasLicense: false, isArchived: true, teams: [{ teamId: east.id }] });
+    await buildMember(t.db, { orgId, hasLicense: true, teams: [{ teamId: west.id }] });
+    await buildMember(t.db, { orgId, hasLicense: true });
+    await setMaxLicences(orgId, 10);
+    const cards = async (token: string) =>
+      (await call(t.app, 'GET', `/api/astridorg/${orgId}/licences`, { token })).json();
+    // East: the manager (licensed), one licensed and one not; the archived one is not counted.
+    expect(await cards(manager)).toEqual({
+      scope: 'teams',
+      activeLicenses: 2,
+      totalUsers: 3,
+      maxLicenses: null,
+      licensesLeft: null,
+    });
+    const list = await call(t.app, 'POST', `/api/astridorg/${orgId}/members/list`, {
+      token: manager,
+      body: {},
+    });
+    expect(list.json().members).toHaveLength(3);
+    expect(await cards(owner)).toEqual({
+      scope: 'organisation',
+      activeLicenses: 4,
+      totalUsers: 5,
+      maxLicenses: 10,
+      licensesLeft: 6,
+    });
   });
 });
 

@@ -133,9 +133,8 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         ...base,
         description:
-          'Fields left out stay as they are; `teams`, when sent, replaces the memberships the caller can see. ' +
-          'A manager editing their own record may change its name and e-mail but not its organisation role, ' +
-          'teams or licence (403; docs/decisions/023-manager-scope.md).',
+          "Fields left out stay as they are; `teams`, when sent, replaces the member's memberships. Owners " +
+          'only: a manager is refused with 403 (docs/decisions/029-manager-permissions.md).',
         params: memberParamsSchema,
         body: memberUpdateRequestSchema,
         response: { 200: memberSchema, ...errorResponses },
@@ -155,6 +154,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       preHandler,
       schema: {
         ...base,
+        description: 'Owners only: a manager is refused with 403.',
         params: memberParamsSchema,
         body: setArchiveRequestSchema,
         response: { 200: memberSchema, ...errorResponses },
@@ -196,13 +196,13 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
       preHandler,
       schema: {
         ...base,
+        description:
+          "An owner gets the organisation's counts and licence limit; a manager the counts of the teams " +
+          'they manage, without the limit (`scope: "teams"`).',
         params: orgParamsSchema,
         response: { 200: licenceSummarySchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { orgId } = await actor(request, request.params.orgId);
-      return licenceSummary(ctx, orgId);
-    },
+    async (request) => licenceSummary(ctx, await actor(request, request.params.orgId)),
   );
 }

@@ -10,13 +10,7 @@ import { members, teamMemberships, teams } from '@agaton/db';
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import {
-  assertOwner,
-  assertOwnScopeUnchanged,
-  assertTeamAccess,
-  type OrgActor,
-  teamFilter,
-} from '../../lib/policy.ts';
+import { assertOwner, assertTeamAccess, type OrgActor, teamFilter } from '../../lib/policy.ts';
 import { assertLicenceLeft } from './licences.ts';
 
 type MemberRow = typeof members.$inferSelect;
@@ -60,6 +54,7 @@ export async function renameTeam(
   ctx: AppContext,
   options: { actor: OrgActor; teamId: string; name: string },
 ) {
+  assertOwner(options.actor);
   await assertTeamAccess(ctx, options.actor, options.teamId);
   await assertNameFree(ctx, options.actor.orgId, options.name, messages.org.updateTeam, options.teamId);
   const [team] = await ctx.db
@@ -216,43 +211,22 @@ export async function visibleMember(ctx: AppContext, actor: OrgActor, memberId: 
   return row;
 }
 
-/** "teamId:teamRole" of each membership, in a comparable order. */
-const membershipKeys = (rows: { teamId: string; teamRole: string }[]) =>
-  [...new Set(rows.map((r) => `${r.teamId}:${r.teamRole}`))].sort();
-
-/** The member's memberships the actor can see (all of them for an owner). */
-async function visibleMemberships(ctx: AppContext, actor: OrgActor, memberId: string) {
-  return ctx.db
-    .select({ teamId: teamMemberships.teamId, teamRole: teamMemberships.teamRole })
-    .from(teamMemberships)
-    .where(
-      and(
-        eq(teamMemberships.memberId, memberId),
-        actor.teamScope ? inArray(teamMemberships.teamId, actor.teamScope) : undefined,
-      ),
-    );
-}
-
 /**
  * PUT /members/{identityId}: fields left out stay as they are; `teams`, when sent, replaces the
- * memberships the actor can see. A manager cannot change their own role, teams or licence.
+ * member's memberships. Owners only: a manager sees their teams' users but does not manage them
+ * (docs/decisions/029-manager-permissions.md).
  */
 export async function updateMember(
   ctx: AppContext,
   options: { actor: OrgActor; memberId: string; changes: MemberUpdateRequest },
 ): Promise<Member> {
   const { actor, memberId } = options;
+  assertOwner(actor, messages.org.ownersOnlyUsers);
   const changes = memberUpdateRequestSchema.parse(options.changes);
   const row = await visibleMember(ctx, actor, memberId);
   if (row.isArchived) throw new AppError('UNPROCESSABLE', messages.org.archivedNotEditable);
   const teams = changes.teams ? [...new Map(changes.teams.map((t) => [t.teamId, t])).values()] : undefined;
   for (const team of teams ?? []) await assertTeamAccess(ctx, actor, team.teamId);
-  const current = teams ? await visibleMemberships(ctx, actor, memberId) : [];
-  assertOwnScopeUnchanged(actor, memberId, {
-    orgRoleChanged: changes.orgRole !== row.orgRole,
-    teamsChanged: !!teams && membershipKeys(teams).join() !== membershipKeys(current).join(),
-    licenceChanged: changes.hasLicense !== undefined && changes.hasLicense !== row.hasLicense,
-  });
   await ctx.db.transaction(async (tx) => {
     if (changes.hasLicense && !row.hasLicense) await assertLicenceLeft(tx, actor.orgId);
     await tx
@@ -265,15 +239,7 @@ export async function updateMember(
       })
       .where(eq(members.id, memberId));
     if (!teams) return;
-    // A manager rewrites only memberships of teams they manage; others stay untouched.
-    await tx
-      .delete(teamMemberships)
-      .where(
-        and(
-          eq(teamMemberships.memberId, memberId),
-          actor.teamScope ? inArray(teamMemberships.teamId, actor.teamScope) : undefined,
-        ),
-      );
+    await tx.delete(teamMemberships).where(eq(teamMemberships.memberId, memberId));
     if (teams.length) {
       await tx
         .insert(teamMemberships)
@@ -284,11 +250,15 @@ export async function updateMember(
   return (await toMembers(ctx, [updated], actor))[0];
 }
 
-/** Archiving revokes the licence; unarchiving leaves the member without one (spec 2 §4). */
+/**
+ * Archiving revokes the licence; unarchiving leaves the member without one (spec 2 §4). Owners only,
+ * like every change of a user.
+ */
 export async function setArchive(
   ctx: AppContext,
   options: { actor: OrgActor; memberId: string; isArchived: boolean },
 ) {
+  assertOwner(options.actor, messages.org.ownersOnlyUsers);
   await visibleMember(ctx, options.actor, options.memberId);
   await ctx.db
     .update(members)

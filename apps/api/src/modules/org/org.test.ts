@@ -95,12 +95,23 @@ describe('manager scope', () => {
     expect(filter.statusCode).toBe(403);
   });
 
-  it('does not let a manager create teams', async () => {
+  it('does not let a manager create, rename or delete teams, their own included', async () => {
     const res = await call(t.app, 'POST', `/api/astridorg/${orgA}/teams`, {
       token: managerA,
       body: { name: 'Mine' },
     });
     expect(res.statusCode).toBe(403);
+    const rename = await call(t.app, 'PUT', `/api/astridorg/${orgA}/teams/${sales.id}`, {
+      token: managerA,
+      body: { name: 'Sales EU' },
+    });
+    expect(rename.statusCode).toBe(403);
+    const remove = await call(t.app, 'DELETE', `/api/astridorg/${orgA}/teams/${sales.id}`, {
+      token: managerA,
+    });
+    expect(remove.statusCode).toBe(403);
+    const teams = await call(t.app, 'GET', `/api/astridorg/${orgA}/teams`, { token: managerA });
+    expect(teams.json()).toEqual([{ id: sales.id, name: 'Sales' }]);
   });
 });
 

@@ -7,11 +7,13 @@ import type {
   UploadRecordingFields,
 } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
+import type { SessionMetrics } from '@agaton/speech';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { columnsOf, mayRecord, settle, stateOf } from '../billing/plan-rules.ts';
+import { MIN_WORDS_TO_JUDGE } from '../coaching-reports/speaking-figures.ts';
 import type { UploadedRecording } from './recording-upload.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -95,12 +97,20 @@ export function analysisState(
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const durationOf = (row: SessionRow) => Math.round(row.durationSeconds ?? row.declaredSeconds);
 
+/** The overall score of a done session, or null when it has too few of the learner's words to judge. */
+function overallScore(row: SessionRow): number | null {
+  const metrics = row.metrics as SessionMetrics | null;
+  if (row.status !== 'done' || !metrics || metrics.wordsSaid < MIN_WORDS_TO_JUDGE) return null;
+  return metrics.total;
+}
+
 function summary(row: SessionRow): SessionSummary {
   return {
     id: row.id,
     timestampSeconds: seconds(row.startedAt),
     durationSeconds: durationOf(row),
     analysis: analysisState(row),
+    overallScore: overallScore(row),
   };
 }
 

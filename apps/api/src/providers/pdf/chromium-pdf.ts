@@ -2,7 +2,7 @@ import { RECRUITMENT_TEXTS } from '@agaton/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Browser, type BrowserContext, chromium, errors } from 'playwright-core';
 import { AppError } from '../../lib/app-error.ts';
-import type { PdfRenderer, RenderOptions } from './pdf-renderer.ts';
+import { A4_PRINT, type PdfRenderer, type RenderOptions } from './pdf-renderer.ts';
 
 /** Flags for a headless Chromium that runs as root in a container and never phones home. */
 const CHROMIUM_ARGS = [
@@ -110,11 +110,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: left() });
     await page.waitForSelector('[data-print-ready]', { state: 'attached', timeout: left() });
     await page.evaluate('document.fonts.ready.then(() => true)');
-    return page.pdf({
-      format: 'A4',
-      printBackground: true,
-      margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' },
-    });
+    return page.pdf(A4_PRINT);
   }
 
   private launch(): Promise<Browser> {

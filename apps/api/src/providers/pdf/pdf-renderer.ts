@@ -1,3 +1,13 @@
+/**
+ * How a report page is printed: A4 with its backgrounds and these margins. Shared with the journey
+ * that checks how the report fills its pages.
+ */
+export const A4_PRINT = {
+  format: 'A4',
+  printBackground: true,
+  margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' },
+} as const;
+
 /** What to print: a path of the app (its print route) and the admin whose session the page uses. */
 export interface RenderOptions {
   /** Path of the SPA to print, e.g. /dashboard/test/user/{userId}/{challengeId}/print. */

@@ -35,7 +35,7 @@ export function AuthLayout({
   );
   return (
     <Box mih="100vh" bg="gray.0" px={{ base: 'md', sm: 'xl' }} py="lg">
-      <Box maw={layout.headerContentMaxWidth} mx="auto">
+      <Box component="header" maw={layout.headerContentMaxWidth} mx="auto">
         <Logo />
       </Box>
       {aside ? (

@@ -1,5 +1,18 @@
-import { ActionIcon, Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { type Icon, IconLogout, IconSelector } from '@tabler/icons-react';
+
+/** What the button on the user's name opens, said after the name and e-mail. */
+export const ACCOUNT_MENU = 'Account menu';
 
 /** An entry of the menu that opens from the user's name (e.g. 'Your goals'). */
 export interface UserBlockAction {
@@ -47,13 +60,14 @@ export function UserBlock({
       {actions.length > 0 ? (
         <Menu position="top-start" width={220} shadow="md" withinPortal>
           <Menu.Target>
+            {/* Named by what it shows, then what it opens (WCAG 2.5.3: the visible label is in the name). */}
             <UnstyledButton
-              aria-label="Account menu"
               style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-md)' }}
               p={4}
               m={-4}
             >
               <Identity name={name} email={email} withMenu />
+              <VisuallyHidden>{ACCOUNT_MENU}</VisuallyHidden>
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>

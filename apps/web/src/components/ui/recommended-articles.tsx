@@ -19,7 +19,7 @@ export function RecommendedArticles({ articles }: { articles: readonly ArticleLi
         <ThemeIcon size={28} radius="md" variant="light" color="grape">
           <IconBook2 size={17} />
         </ThemeIcon>
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {RECOMMENDED_TEXTS.heading}
         </Title>
       </Group>

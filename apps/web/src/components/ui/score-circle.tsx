@@ -50,7 +50,8 @@ export function ScoreCircle({
   if (labelPosition === 'inside') return ring;
   return (
     <Stack gap={4} align="center">
-      {ring}
+      {/* The space keeps "score label" apart in the text read out (the stack's gap draws it). */}
+      {ring}{' '}
       <Text size="sm" fw={600} c="dark.5" ta="center">
         {text}
       </Text>

@@ -1,10 +1,12 @@
-import { Checkbox, Paper, Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Checkbox, Paper } from '@mantine/core';
+import { usePhone } from '../../lib/use-phone';
+import { ResponsiveTable, type TableColumn } from './responsive-table';
 
 /**
  * A bordered table with a checkbox per row and a select-all checkbox in the header (indeterminate
  * when some rows are chosen). Used by lists whose rows are acted on together (Send test, Invite users
- * to training). The selection is owned by the caller, keyed by `rowId`.
+ * to training). The selection is owned by the caller, keyed by `rowId`. On a phone the rows are cards
+ * (see ResponsiveTable) under a labelled select-all checkbox.
  */
 export function SelectableTable<Row>({
   rows,
@@ -13,8 +15,7 @@ export function SelectableTable<Row>({
   onSelectedChange,
   selectAllLabel,
   selectRowLabel,
-  headers,
-  cells,
+  columns,
   rowProps,
   minWidth,
   testId,
@@ -25,15 +26,14 @@ export function SelectableTable<Row>({
   onSelectedChange: (next: Set<string>) => void;
   selectAllLabel: string;
   selectRowLabel: (row: Row) => string;
-  /** The header cells after the checkbox column. */
-  headers: ReactNode;
-  /** The cells of a row after its checkbox. */
-  cells: (row: Row) => ReactNode;
+  /** The columns after the checkbox column. */
+  columns: TableColumn<Row>[];
   /** Extra attributes of a row (test ids, data attributes). */
   rowProps?: (row: Row) => Record<string, string | undefined>;
   minWidth: number;
   testId: string;
 }) {
+  const phone = usePhone();
   const ids = rows.map(rowId);
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const someSelected = ids.some((id) => selected.has(id));
@@ -51,47 +51,49 @@ export function SelectableTable<Row>({
     }
     onSelectedChange(next);
   };
-
+  const selectAll = (
+    <Checkbox
+      aria-label={selectAllLabel}
+      label={phone ? selectAllLabel : undefined}
+      checked={allSelected}
+      indeterminate={someSelected && !allSelected}
+      onChange={toggleAll}
+    />
+  );
+  const checkbox: TableColumn<Row> = {
+    key: 'select',
+    header: selectAll,
+    phone: 'lead',
+    td: { w: 44 },
+    cell: (row) => (
+      <Checkbox
+        aria-label={selectRowLabel(row)}
+        checked={selected.has(rowId(row))}
+        onChange={() => toggle(rowId(row))}
+      />
+    ),
+  };
+  const table = (
+    <ResponsiveTable
+      rows={rows}
+      rowKey={rowId}
+      columns={[checkbox, ...columns]}
+      minWidth={minWidth}
+      testId={testId}
+      highlightOnHover
+      headerBg="gray.0"
+      phoneHeader={selectAll}
+      rowProps={(row) => ({
+        ...rowProps?.(row),
+        bg: selected.has(rowId(row)) ? 'var(--mantine-color-brand-0)' : undefined,
+      })}
+    />
+  );
+  // On a phone the cards carry their own borders.
+  if (phone) return table;
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid={testId}>
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th w={44}>
-                <Checkbox
-                  aria-label={selectAllLabel}
-                  checked={allSelected}
-                  indeterminate={someSelected && !allSelected}
-                  onChange={toggleAll}
-                />
-              </Table.Th>
-              {headers}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const id = rowId(row);
-              return (
-                <Table.Tr
-                  key={id}
-                  {...rowProps?.(row)}
-                  bg={selected.has(id) ? 'var(--mantine-color-brand-0)' : undefined}
-                >
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={selectRowLabel(row)}
-                      checked={selected.has(id)}
-                      onChange={() => toggle(id)}
-                    />
-                  </Table.Td>
-                  {cells(row)}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {table}
     </Paper>
   );
 }

@@ -28,4 +28,9 @@ export const BILLING_LABELS = {
   confirmCancel: 'Cancel at period end',
   cancelledToast: (date: string) => `Your plan will end on ${date}.`,
   resumedToast: (date: string) => `Your plan will renew on ${date}.`,
+  checkingPlan: 'Checking your plan…',
+  notActiveTitle: 'Your plan is not active yet',
+  notActiveHint: 'If you have just paid, it can take a minute to arrive: check again in a moment.',
+  checkAgain: 'Check again',
+  checkFailed: 'We could not check your plan. Please try again.',
 } as const;

@@ -48,7 +48,7 @@ export const CALL_REVIEW_TEXTS = {
     needsReview: 'Needs review',
     citations: 'Cited moments',
     noCitation: 'No moment of the call was cited.',
-    showInTranscript: (time: string) => `Show ${time} in the transcript`,
+    showInTranscript: (time: string) => `Show in the transcript: ${time}`,
     overrideHeading: 'Reviewer’s answer',
     overrideBy: (name: string, at: string) => `${name}, ${at}`,
     someReviewer: 'A reviewer',

@@ -28,7 +28,20 @@ export const SESSION_INVENTED_TEXTS = {
   seek: 'Position in the recording',
   speed: 'Playback speed',
   jumpTo: (word: string) => `Play “${word}” in the recording`,
+  jumpToScored: (word: string, score: number) => `Play “${word}”, ${score}, in the recording`,
   notInRecording: 'Not found in the timed transcript',
+  overall: 'Overall',
+  notScored: 'Too little speech to score',
+  change: (delta: number) =>
+    delta === 0
+      ? 'Same as the session before'
+      : `${delta > 0 ? '+' : '−'}${Math.abs(delta)} on the session before`,
+  trendTitle: 'Your overall score',
+  trendChange: (delta: number, sessions: number) =>
+    delta === 0
+      ? `No change over your last ${sessions} scored sessions`
+      : `${delta > 0 ? 'Up' : 'Down'} ${Math.abs(delta)} over your last ${sessions} scored sessions`,
+  trendChart: (scores: number[]) => `Overall scores, oldest first: ${scores.join(', ')}`,
 } as const;
 
 /** What each analysis stage means to the user. */

@@ -1,3 +1,4 @@
+import { CHALLENGING_AT_OR_BELOW } from '@agaton/contracts';
 import { RECORDER_TEXTS } from '../../lib/recorder/recorder-texts';
 
 /** Every user-facing text and constant of the demo from the spec (spec 3 sections 8 and 9). */
@@ -17,8 +18,8 @@ export const DEMO_TEXTS = {
 export const DEMO_INVENTED_TEXTS = {
   /** While the scoring endpoint is busy (429 or 503 with Retry-After) and the demo waits to retry. */
   busyRetrying: (seconds: number) => `Many people are practising right now — retrying in ${seconds} s…`,
-  /** Weakest sounds when every sound scored well. */
-  allSoundsClear: 'All sounds clear',
+  /** Weakest sounds when none scored at or below the challenging threshold (80). */
+  allSoundsClear: `No sound scored ${CHALLENGING_AT_OR_BELOW} or below: none stands out to practise.`,
   /** Weakest sounds when no word was heard (the sentence was not read): nothing to praise. */
   noSoundsHeard: 'No sounds were heard to score',
   /** Legend under a free-speech transcript with greyed words. */
@@ -31,6 +32,18 @@ export const DEMO_INVENTED_TEXTS = {
     `${scored} of ${total} words (${total ? Math.round((100 * scored) / total) : 0}%) were clear enough to score sound by sound.`,
   /** A word the server masked (a profanity the recogniser produced). */
   maskedWord: 'Hidden word',
+  /** The results' finish reason (spec 3 §3.10 `finishReason`) in words. */
+  finishReason: { FULL_COMPLETE: 'Test finished' },
+  restart: 'Take the demo again',
+  /** The end of the demo: where a visitor can go from here. */
+  nextStepsTitle: 'What next?',
+  coachTitle: 'Coach your own English',
+  coachText: (minutes: number) =>
+    `Sign up and get ${minutes} free recording minutes: record your meetings or practise alone, and get feedback like this on every session.`,
+  coachAction: 'Sign up as a coach',
+  testTitle: 'Test your candidates',
+  testText: (price: number | null) =>
+    `Send this test to the people you hire with the English Test${price === null ? '' : ` (${price} € per test)`}. Our team sets it up with you.`,
 } as const;
 
 export const DEMO_LIMITS = {
@@ -54,7 +67,6 @@ export const DEMO_LIMITS = {
   transcriptMaxWidth: 960,
   ttsCountry: 'US',
   toastAutoCloseMs: 3500,
-  /** Challenging words score under this; the lowest six are shown. */
-  challengingBelow: 98,
+  /** Weakest sounds and words to practise: the lowest six at or below the challenging threshold. */
   challengingShown: 6,
 } as const;

@@ -1,3 +1,5 @@
+import { messages } from '@agaton/contracts';
+
 /**
  * Labels of the organisation administration screens that the spec does not fix. The spec's own texts
  * live in the contracts (`messages.org`, `messages.validation`, `PLAN_TEXTS`); tests import both.
@@ -13,6 +15,9 @@ export const ORG_LABELS = {
   licensesLeft: (n: number) => (n === 1 ? '1 license left' : `${n} licenses left`),
   unlimited: 'No licence limit',
   notArchived: 'Users who are not archived',
+  inYourTeams: 'Licensed users of the teams you manage',
+  notArchivedInYourTeams: 'Users of the teams you manage who are not archived',
+  managerReadOnly: `You see the users of the teams you manage. ${messages.org.ownersOnlyUsers}`,
   purchase: 'Purchase more licenses',
   search: 'Search',
   searchPlaceholder: 'Name or email',

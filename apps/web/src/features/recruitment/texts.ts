@@ -42,6 +42,7 @@ export const RT_LABELS = {
   email: 'Email',
   teamOptional: 'Team',
   topic: 'Test topic',
+  topicPlaceholder: 'Choose a test topic',
   level: 'Level',
   optional: 'Optional',
   sendNow: 'Send the English test now',

@@ -68,7 +68,8 @@ export default function CoachTrainingInviteRoute() {
   let body: React.ReactNode;
   if (invitation.isPending || !viewer) body = <PageLoader />;
   else if (invitation.error) {
-    const gone = invitation.error instanceof ApiError && invitation.error.status === 404;
+    // A cut-off or mistyped link (400) is as invalid as an expired or withdrawn one (404).
+    const gone = invitation.error instanceof ApiError && [400, 404].includes(invitation.error.status);
     body = (
       <InvalidInvitation message={gone ? trainingTexts.invitationInvalid : errorMessage(invitation.error)} />
     );

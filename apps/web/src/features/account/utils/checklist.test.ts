@@ -79,6 +79,12 @@ describe('onboarding checklist', () => {
     expect(
       doneKeys(buildChecklist({ admin: ADMIN, teams: [], candidates: [candidate({}, null, 0)] })),
     ).toEqual(['candidate', 'name']);
+    // Added on the English Test without sending the test (isRecruit stays false until one is sent).
+    const added = candidate({ isRecruit: false }, null, 0);
+    expect(doneKeys(buildChecklist({ admin: ADMIN, teams: [], candidates: [added] }))).toEqual([
+      'candidate',
+      'name',
+    ]);
     const done = doneKeys(
       buildChecklist({ admin: ADMIN, teams: [], candidates: [candidate({}, '2026-11-02T00:00:00.000Z')] }),
     );

@@ -24,7 +24,9 @@ export interface ChecklistData {
  * organisation shows it happened, so it stays right whoever did it and however.
  */
 export function buildChecklist({ admin, teams, candidates }: ChecklistData): ChecklistItem[] {
-  const recruits = candidates.filter((candidate) => candidate.isRecruit);
+  // Candidates of the English Test: those sent a test, and those added without one (Add user leaves
+  // the test unsent unless asked, decision 029); a trainee of the learning app alone is not one.
+  const recruits = candidates.filter((candidate) => candidate.isRecruit || !candidate.isTrainee);
   const tests = recruits.flatMap((candidate) => candidate.recruitInfo.challengesMeta);
   return [
     {

@@ -45,6 +45,7 @@ const session = (id: string, at: string) => ({
   timestampSeconds: Math.floor(Date.parse(at) / 1000),
   durationSeconds: 30,
   analysis: { status: 'done', stage: 'done', percent: 100, error: null },
+  overallScore: 74,
 });
 
 /** Answers "METHOD /path" (without /api) at the fetch boundary; anything else is 404. */

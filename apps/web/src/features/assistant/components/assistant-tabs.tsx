@@ -3,6 +3,7 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ScrollTabsList } from '../../../components/ui/scroll-tabs-list';
 import { ASSISTANT_LABELS as L } from '../texts';
 import { DEFAULT_TAB, selectedTab, tabsFor } from '../utils/tabs';
 import { ContactSalesBanner } from './contact-sales-banner';
@@ -28,14 +29,14 @@ export function AssistantTabs({ admin, panels }: { admin: Admin; panels: Record<
         }}
         keepMounted={false}
       >
-        {/* Eight tabs do not fit one line beside the sidebar: they wrap rather than hide off-screen. */}
-        <Tabs.List mb="lg" style={{ flexWrap: 'wrap' }}>
+        {/* Narrower padding: eight tabs fit one line beside the sidebar at 1366 px; below, they scroll. */}
+        <ScrollTabsList mb="lg">
           {visible.map((t) => (
-            <Tabs.Tab key={t} value={t} style={{ flexShrink: 0 }}>
+            <Tabs.Tab key={t} value={t} px="sm" style={{ flexShrink: 0 }}>
               {L.tabs[t]}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollTabsList>
         {visible.map((t) => (
           <Tabs.Panel key={t} value={t}>
             {panels[t]}

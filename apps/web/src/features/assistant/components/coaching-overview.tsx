@@ -1,9 +1,10 @@
 import { type Admin, messages, type TeamUser } from '@agaton/contracts';
-import { Anchor, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { useCoachingOverview } from '../api/assistant-api';
 import { ASSISTANT_LABELS as L } from '../texts';
 import { feedbackCells, memberHref } from '../utils/coaching';
@@ -14,50 +15,62 @@ const C = L.coaching;
 function OverviewTable({ users }: { users: TeamUser[] }) {
   const navigate = useNavigate();
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{C.columns.user}</Table.Th>
-            <Table.Th>{C.columns.last}</Table.Th>
-            <Table.Th>{C.columns.total}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const href = memberHref(user);
-            const cells = feedbackCells(user);
+    <ResponsiveTable
+      rows={users}
+      rowKey={(user) => user.aiCoachInfo.astridIdentityId}
+      minWidth={560}
+      highlightOnHover
+      rowProps={(user) => ({
+        'data-testid': 'coaching-row',
+        onClick: () => navigate(memberHref(user)),
+        style: { cursor: 'pointer' },
+      })}
+      columns={[
+        {
+          key: 'user',
+          header: C.columns.user,
+          phone: 'title',
+          cell: (user) => {
             const name = user.name || C.noName;
             return (
-              <Table.Tr
-                key={user.aiCoachInfo.astridIdentityId}
-                data-testid="coaching-row"
-                onClick={() => navigate(href)}
-                style={{ cursor: 'pointer' }}
-              >
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={href}
-                    fw={600}
-                    size="sm"
-                    aria-label={C.open(name)}
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {user.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-testid="last-feedback">{cells.last}</Table.Td>
-                <Table.Td data-testid="total-feedback">{cells.total}</Table.Td>
-              </Table.Tr>
+              <>
+                <Anchor
+                  component={Link}
+                  to={memberHref(user)}
+                  fw={600}
+                  size="sm"
+                  aria-label={C.open(name)}
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  {name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {user.email}
+                </Text>
+              </>
             );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          },
+        },
+        {
+          key: 'last',
+          header: C.columns.last,
+          cell: (user) => (
+            <Text span size="sm" data-testid="last-feedback">
+              {feedbackCells(user).last}
+            </Text>
+          ),
+        },
+        {
+          key: 'total',
+          header: C.columns.total,
+          cell: (user) => (
+            <Text span size="sm" data-testid="total-feedback">
+              {feedbackCells(user).total}
+            </Text>
+          ),
+        },
+      ]}
+    />
   );
 }
 

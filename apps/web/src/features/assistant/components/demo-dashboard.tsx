@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Badge, Card, ColorSwatch, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, ColorSwatch, Group, SimpleGrid, Stack, Text, Title, useMatches } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DEMO_DASHBOARD_SAMPLE as SAMPLE, ASSISTANT_LABELS as T } from '../texts';
 
@@ -10,7 +10,7 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
   return (
     <Card withBorder radius="lg" padding="lg" data-testid={testId}>
       <Group justify="space-between" mb="md">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {title}
         </Title>
         <Badge variant="light" color="gray">
@@ -27,6 +27,9 @@ function ChartCard({ title, testId, children }: { title: string; testId: string;
  * allow-listed admins, labelled as sample data because they are not the organisation's calls.
  */
 export function DemoDashboard() {
+  // Six categories under columns do not fit a phone's width (the axis drops most of their names), so
+  // there the bars lie down with every name beside its bar.
+  const lying = useMatches({ base: true, md: false });
   return (
     <Stack gap="md">
       <Text c="dimmed" size="sm">
@@ -34,11 +37,14 @@ export function DemoDashboard() {
       </Text>
       <ChartCard title={L.callCategorization} testId="chart-call-categorization">
         <BarChart
-          h={260}
+          h={lying ? 300 : 260}
           data={[...SAMPLE.callCategorization]}
           dataKey="category"
+          orientation={lying ? 'vertical' : 'horizontal'}
+          yAxisProps={lying ? { width: 120, interval: 0 } : undefined}
+          xAxisProps={lying ? undefined : { interval: 0 }}
           series={[{ name: 'calls', label: L.calls, color: 'indigo.6' }]}
-          gridAxis="y"
+          gridAxis={lying ? 'x' : 'y'}
           tickLine="none"
         />
       </ChartCard>

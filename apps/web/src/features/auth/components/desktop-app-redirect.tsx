@@ -2,13 +2,18 @@ import { messages } from '@agaton/contracts';
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../config/constants';
-import { paths } from '../../../config/paths';
+import { DESKTOP_APP_REDIRECT, paths } from '../../../config/paths';
+import { desktopRedirectTexts as T } from '../texts';
+import { DESKTOP_APP_SCHEME, isDesktopAppUrl } from '../utils/redirects';
 
-/** Only our desktop app's scheme is opened, so the page cannot be used as an open redirect. */
-const isDesktopAppUrl = (url: string | null): url is string => Boolean(url?.startsWith('agaton://'));
+/** Signing in again from the desktop app's flow fetches a new one-time code and comes back here. */
+const SIGN_IN_AGAIN = `${paths.coachAuth.href()}?${new URLSearchParams({ redirect: DESKTOP_APP_REDIRECT })}`;
 
-/** /coach/desktop-app-redirect: opens the desktop app with the URL from `url`. */
+/**
+ * /coach/desktop-app-redirect: opens the desktop app with the URL from `url`. Without one it shows the
+ * spec's authentication error; a URL that is not the app's is not followed, and the page says which
+ * links it opens.
+ */
 export function DesktopAppRedirect() {
   const [search] = useSearchParams();
   const url = search.get('url');
@@ -19,25 +24,40 @@ export function DesktopAppRedirect() {
 
   useEffect(open, [open]);
 
+  if (!valid) {
+    return (
+      <Stack gap="md" align="center" ta="center">
+        <Title order={1} fz={26}>
+          {T.cannotOpenTitle}
+        </Title>
+        <Text role="alert" c="red.8">
+          {url ? T.notAppLink(DESKTOP_APP_SCHEME) : messages.other.desktopRedirect}
+        </Text>
+        <Text c="dimmed">{T.signInAgain}</Text>
+        <Stack gap="sm" w="100%">
+          <Button component={Link} to={SIGN_IN_AGAIN} variant="default">
+            {T.tryAgain}
+          </Button>
+          <Button component={Link} to={paths.coachAssistant.href()}>
+            {T.continueToWeb}
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md" align="center" ta="center">
-      {valid ? <Loader /> : null}
+      <Loader />
       <Title order={1} fz={26}>
-        {`Redirecting to ${PRODUCT_NAME} app`}
+        {T.title}
       </Title>
-      {valid ? (
-        <Text c="dimmed">If nothing happens, try again or continue in your browser.</Text>
-      ) : (
-        <Text role="alert" c="red.7">
-          {messages.other.desktopRedirect}
-        </Text>
-      )}
+      <Text c="dimmed">{T.hint}</Text>
       <Stack gap="sm" w="100%">
-        <Button onClick={open} disabled={!valid} variant="default">
-          Try again
+        <Button onClick={open} variant="default">
+          {T.tryAgain}
         </Button>
         <Button component={Link} to={paths.coachAssistant.href()}>
-          Continue to web app
+          {T.continueToWeb}
         </Button>
       </Stack>
     </Stack>

@@ -22,18 +22,21 @@ const strengthDisplay: Record<StrengthLevel, { color: string; value: number }> =
 };
 
 /** Strength level and the list of unmet rules, shown on the admin reset page. */
+/** The strength meter's heading, also its accessible name. */
+const STRENGTH = 'Password strength';
+
 function StrengthMeter({ password }: { password: string }) {
   const { level, errors } = checkPasswordStrength(password);
   const display = strengthDisplay[level];
   return (
     <Stack gap={6} aria-live="polite">
       <Group justify="space-between">
-        <Text size="sm">Password strength</Text>
+        <Text size="sm">{STRENGTH}</Text>
         <Badge color={display.color} variant="light" data-testid="password-strength">
           {level}
         </Badge>
       </Group>
-      <Progress value={display.value} color={display.color} size="sm" />
+      <Progress value={display.value} color={display.color} size="sm" aria-label={STRENGTH} />
       {errors.length > 0 ? (
         <List size="sm" c="red.7" spacing={2} aria-label="Password errors">
           {errors.map((message) => (

@@ -19,9 +19,16 @@ export function coachDestination(search: URLSearchParams): CoachDestination {
   return { kind: 'path', to: safeReturnPath(search.get('return')) ?? paths.coach.href() };
 }
 
+/** The scheme of the desktop app's deep links. */
+export const DESKTOP_APP_SCHEME = 'agaton:';
+
+/** Only our desktop app's links are opened, so the redirect page cannot be used as an open redirect. */
+export const isDesktopAppUrl = (url: string | null): url is string =>
+  Boolean(url?.startsWith(`${DESKTOP_APP_SCHEME}//`));
+
 /** Deep link that hands the one-time code to the desktop app. */
 export function desktopAppUrl(code: string, onboarding: boolean): string {
-  return `agaton://auth?${new URLSearchParams({ code, onboarding: String(onboarding) })}`;
+  return `${DESKTOP_APP_SCHEME}//auth?${new URLSearchParams({ code, onboarding: String(onboarding) })}`;
 }
 
 /** Page that forwards to the desktop app, carrying its deep link in `url`. */

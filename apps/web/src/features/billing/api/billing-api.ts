@@ -17,6 +17,8 @@ import { sessionKeys } from '../../../lib/session';
 /** Under 'session' so a new sign-in drops them with the user (app/provider.tsx). */
 export const billingKeys = {
   currentPlan: ['session', 'billing', 'current-plan'] as const,
+  /** The plan as the provider has it, read again (the upgrade success page). */
+  planCheck: ['session', 'billing', 'plan-check'] as const,
   checkout: (id: string) => ['session', 'billing', 'checkout', id] as const,
   portal: (id: string) => ['session', 'billing', 'portal', id] as const,
 };

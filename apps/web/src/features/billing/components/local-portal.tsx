@@ -10,10 +10,11 @@ import { BILLING_LABELS } from '../texts';
 import { formatLongDate, useFollowUrl } from '../utils/app-urls';
 import { planSummary } from './current-plan-summary';
 import { SubscribeFailed } from './subscribe-failed';
+import { SubscriptionOverview } from './subscription-overview';
 
 /**
  * /coach/subscription?session=… — the embedded provider's customer portal: cancel at the end of the
- * paid period (after a confirmation), or resume before it ends.
+ * paid period (after a confirmation), or resume before it ends. Without a session: the plan as it is.
  */
 export function LocalPortal({ sessionId }: { sessionId: string }) {
   useDocumentTitle(`${BILLING_LABELS.subscriptionTitle} · Agaton`);
@@ -22,7 +23,8 @@ export function LocalPortal({ sessionId }: { sessionId: string }) {
   const follow = useFollowUrl();
   const [confirming, confirm] = useDisclosure(false);
 
-  if (!sessionId || portal.isError) return <SubscribeFailed detail={portal.error?.message} />;
+  if (!sessionId) return <SubscriptionOverview />;
+  if (portal.isError) return <SubscribeFailed detail={portal.error?.message} />;
   if (!portal.data) {
     return (
       <Center mih="50vh">

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { billingTexts, type CurrentPlan } from '@agaton/contracts';
+import { billingTexts } from '@agaton/contracts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,42 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactSalesModal } from '../../../components/ui/contact-sales-modal';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { plan, stubApi } from '../api/billing-fixtures.test-helper';
 import { SubscribeRedirect } from './subscribe-redirect';
-
-type Reply = { status: number; body?: unknown };
-type Call = { method: string; path: string; body: unknown };
-
-/** The API at the network boundary: replies by method and path; records what was sent. */
-function stubApi(routes: Record<string, Reply>) {
-  const calls: Call[] = [];
-  tokenStorage.set('user', { accessToken: 'coach-token' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = routes[`${method} ${path}`] ?? { status: 404, body: {} };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
-      });
-    }),
-  );
-  return calls;
-}
-
-const plan = (status: CurrentPlan['subscription']['status']): CurrentPlan => ({
-  subscription: {
-    trialStart: '2026-11-01T00:00:00.000Z',
-    status,
-    trialEnd: '2026-11-08T00:00:00.000Z',
-    planId: status === 'ACTIVE' ? 'record-meeting' : null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-  },
-  features: { recording: { availableRecordingMinutes: 100, monthlyAllowance: null } },
-  provider: 'local',
-});
 
 function PlanRoute() {
   return <SubscribeRedirect planId={useParams().plan} />;

@@ -13,7 +13,9 @@ export function CandidateFrame({ children, title }: { children: ReactNode; title
   return (
     <Box mih="100vh" bg="gray.0" px={{ base: 'sm', sm: 'xl' }} py="lg">
       <Box maw={CANDIDATE_CARD_MAX_WIDTH} mx="auto">
-        <Logo to={null} />
+        <Box component="header">
+          <Logo to={null} />
+        </Box>
         <Paper
           component="main"
           withBorder

@@ -57,7 +57,9 @@ export function ChatPage({ userType, devTools = false }: { userType: ChatUserTyp
       />
       <Stack style={{ flex: 1, minWidth: 280 }} maw={850} gap="md">
         <Group justify="space-between">
-          <Title order={3}>{chat.thread?.summary || CHAT.title}</Title>
+          <Title order={2} size="h3">
+            {chat.thread?.summary || CHAT.title}
+          </Title>
           <Group gap="xs">
             {devTools && (
               <Switch
@@ -87,7 +89,17 @@ export function ChatPage({ userType, devTools = false }: { userType: ChatUserTyp
             </Text>
             <Stack gap="xs" align="flex-start">
               {examples.map((q) => (
-                <Button key={q} variant="light" size="xs" onClick={() => void chat.send(q)}>
+                // A long question wraps inside its button rather than running off a phone's screen.
+                <Button
+                  key={q}
+                  variant="light"
+                  size="xs"
+                  h="auto"
+                  py={6}
+                  maw="100%"
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                  onClick={() => void chat.send(q)}
+                >
                   {q}
                 </Button>
               ))}

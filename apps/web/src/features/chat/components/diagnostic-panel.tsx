@@ -17,7 +17,9 @@ export function DiagnosticPanel({ data }: { data: ChatMessagesResponse | undefin
     >
       <ScrollArea.Autosize mah={640}>
         <Stack gap="xs">
-          <Title order={5}>{CHAT.diagnosticMessages}</Title>
+          <Title order={3} size="h5">
+            {CHAT.diagnosticMessages}
+          </Title>
           {(data?.messages ?? []).map((m) => (
             <Text key={m.messageId} size="xs">
               <Badge size="xs" mr={4}>
@@ -26,7 +28,9 @@ export function DiagnosticPanel({ data }: { data: ChatMessagesResponse | undefin
               {cut(m.content)}
             </Text>
           ))}
-          <Title order={5}>{CHAT.diagnosticRuns}</Title>
+          <Title order={3} size="h5">
+            {CHAT.diagnosticRuns}
+          </Title>
           {(data?.runs ?? []).map((r) => (
             <Stack key={r.runId} gap={2}>
               <Text size="xs" fw={600}>

@@ -13,6 +13,7 @@ export function summary(overrides: Partial<SessionSummary> = {}): SessionSummary
     timestampSeconds: SESSION_TIME,
     durationSeconds: 754,
     analysis: { status: 'done', stage: 'done', percent: 100, error: null },
+    overallScore: null,
     ...overrides,
   };
 }

@@ -32,7 +32,7 @@ export function Section({
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap={8} wrap="nowrap">
           {icon}
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             {title}
           </Title>
         </Group>
@@ -94,16 +94,33 @@ export function WordChip({
   word,
   words,
   color = 'gray',
-  children,
+  score,
 }: {
   word: string;
   words: readonly TimedWord[];
   color?: string;
-  children?: ReactNode;
+  /** Shown after the word (mastered words), and said in the button's name. */
+  score?: number;
 }) {
   const playback = usePlayback();
   const [start] = occurrencesOf(words, word);
-  const label = children ?? word;
+  const label = (
+    <>
+      {word}
+      {/* The space keeps "word score" apart in the text read out (the chip's gap draws it). */}
+      {score !== undefined && ' '}
+      {score !== undefined && (
+        <Text span fz="xs" fw={700}>
+          {score}
+        </Text>
+      )}
+    </>
+  );
+  // The name holds the visible word and score in that order, for speech input (WCAG 2.5.3).
+  const name =
+    score === undefined
+      ? SESSION_INVENTED_TEXTS.jumpTo(word)
+      : SESSION_INVENTED_TEXTS.jumpToScored(word, score);
   if (!playback || start === undefined) {
     return (
       <span className={classes.chip} data-color={color} style={chipVars(color)}>
@@ -112,12 +129,12 @@ export function WordChip({
     );
   }
   return (
-    <Tooltip label={SESSION_INVENTED_TEXTS.jumpTo(word)} openDelay={300}>
+    <Tooltip label={name} openDelay={300}>
       <UnstyledButton
         className={classes.chip}
         style={chipVars(color)}
         onClick={() => playback.playAt(start)}
-        aria-label={SESSION_INVENTED_TEXTS.jumpTo(word)}
+        aria-label={name}
         data-testid="word-chip"
         data-word={word}
       >

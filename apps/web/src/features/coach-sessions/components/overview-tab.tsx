@@ -67,7 +67,8 @@ export function OverviewTab({
                 key={tab}
                 onClick={() => onOpenTab(tab)}
                 style={{ display: 'flex', justifyContent: 'center', borderRadius: 12 }}
-                aria-label={`${label}: ${Math.round(score)}. Open the ${label} tab`}
+                // The name starts with what is shown (score, then label), for speech input (WCAG 2.5.3).
+                aria-label={`${Math.round(score)} ${label}: open the ${label} tab`}
               >
                 <ScoreCircle
                   score={score}

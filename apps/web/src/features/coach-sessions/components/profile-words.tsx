@@ -1,6 +1,7 @@
 import type { SessionProfile, TimedWord } from '@agaton/contracts';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { scoreColor } from '../../../components/ui/score-band';
 import { FEEDBACK_SECTIONS as S } from '../texts';
 import { normaliseWord } from '../utils/timed-words';
@@ -53,45 +54,58 @@ export function WordTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table verticalSpacing="sm" data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{S.word}</Table.Th>
-            <Table.Th>{S.sounds}</Table.Th>
-            <Table.Th ta="right">{S.score}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {words.map((w, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a word may be listed twice
-            <Table.Tr key={`${w.word}-${i}`} data-testid="profile-word">
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Stack gap={6} align="flex-start">
-                  <WordChip word={w.word} words={timed} color={scoreColor(w.score)} />
-                  <PerformanceBadge performance={w.performance} />
-                </Stack>
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Stack gap={6}>
-                  <Phonemes phonemes={w.phonemes} />
-                  {w.explanation && (
-                    <Text size="xs" c="dimmed" lh={1.5}>
-                      {w.explanation}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" fw={700} c={`${scoreColor(w.score)}.7`} style={{ verticalAlign: 'top' }}>
-                {Math.round(w.score)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rows={words}
+      // A word may be listed twice.
+      rowKey={(w, i) => `${w.word}-${i}`}
+      minWidth={480}
+      testId={testId}
+      rowProps={() => ({ 'data-testid': 'profile-word' })}
+      columns={[
+        {
+          key: 'word',
+          header: S.word,
+          phone: 'title',
+          td: { style: TOP },
+          cell: (w) => (
+            <Stack gap={6} align="flex-start">
+              <WordChip word={w.word} words={timed} color={scoreColor(w.score)} />
+              <PerformanceBadge performance={w.performance} />
+            </Stack>
+          ),
+        },
+        {
+          key: 'sounds',
+          header: S.sounds,
+          phone: 'full',
+          td: { style: TOP },
+          cell: (w) => (
+            <Stack gap={6}>
+              <Phonemes phonemes={w.phonemes} />
+              {w.explanation && (
+                <Text size="xs" c="dimmed" lh={1.5}>
+                  {w.explanation}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          key: 'score',
+          header: S.score,
+          td: { ta: 'right', style: TOP },
+          cell: (w) => (
+            <Text span size="sm" fw={700} c={`${scoreColor(w.score)}.7`}>
+              {Math.round(w.score)}
+            </Text>
+          ),
+        },
+      ]}
+    />
   );
 }
+
+const TOP = { verticalAlign: 'top' } as const;
 
 /** Each mastered word once (its best score), as chips that play it; long lists fold. */
 export function MasteredWords({ words, timed }: { words: ProfileWord[]; timed: readonly TimedWord[] }) {
@@ -114,12 +128,7 @@ export function MasteredWords({ words, timed }: { words: ProfileWord[]; timed: r
     <Stack gap="sm" align="flex-start">
       <Group gap={6} data-testid="mastered-words-list">
         {shown.map((w) => (
-          <WordChip key={w.word} word={w.word} words={timed} color="teal">
-            {w.word}
-            <Text span fz="xs" fw={700} opacity={0.7}>
-              {Math.round(w.score)}
-            </Text>
-          </WordChip>
+          <WordChip key={w.word} word={w.word} words={timed} color="teal" score={Math.round(w.score)} />
         ))}
       </Group>
       {unique.length > MASTERED_SHOWN && (

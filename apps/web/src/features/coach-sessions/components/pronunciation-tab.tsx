@@ -28,7 +28,7 @@ function PhonemeCard({
       </Text>
       {phoneme ? (
         <Group gap="sm" align="baseline" mb={8}>
-          <Title order={4} fz={28} lh={1}>
+          <Title order={3} fz={28} lh={1}>
             {phoneme.phonemeRespelled}
           </Title>
           <Text ff="monospace" c="dimmed">

@@ -53,7 +53,7 @@ function Controls({ playback, fallbackDuration }: { playback: Playback; fallback
           label={(value) => formatClock(value)}
           size="sm"
           thumbSize={14}
-          aria-label={T.seek}
+          thumbLabel={T.seek}
         />
       </Group>
       <Group justify="space-between" gap="xs">
@@ -92,7 +92,7 @@ export function RecordingPlayer({
     <Card withBorder radius="lg" padding="lg" data-testid="recording-player">
       <Group gap="xs" mb="sm">
         <IconVolume size={18} color="var(--mantine-color-brand-6)" />
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {T.recording}
         </Title>
       </Group>

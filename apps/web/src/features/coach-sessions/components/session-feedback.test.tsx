@@ -62,7 +62,7 @@ describe('session feedback', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('feedback-block')).toHaveLength(2);
     expect(screen.queryByTestId('recommended-articles')).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: /Fluency: 91/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^91 Fluency: open the Fluency tab/ }));
     expect(await screen.findByTestId('hesitations-value')).toHaveTextContent('1.3');
     expect(screen.getByTestId('rate-value')).toHaveTextContent('132 wpm');
     expect(screen.getByTestId('rate-reference')).toHaveTextContent(F.speakingRateReference);

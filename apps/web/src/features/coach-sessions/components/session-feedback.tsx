@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '../../../components/ui/format';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ScrollTabsList } from '../../../components/ui/scroll-tabs-list';
 import { paths } from '../../../config/paths';
 import { isPending, useSessionProfile } from '../api/sessions-api';
 import { createPlayback, PlaybackContext } from '../hooks/playback';
@@ -81,13 +82,13 @@ function Analysed({ profile }: { profile: SessionProfile }) {
             onChange={(value) => value && setTab(value as FeedbackTab)}
             keepMounted={false}
           >
-            <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            <ScrollTabsList mb="md">
               {tabs.map((t) => (
                 <Tabs.Tab key={t} value={t}>
                   {S[t]}
                 </Tabs.Tab>
               ))}
-            </Tabs.List>
+            </ScrollTabsList>
             <Tabs.Panel value="overview">
               <OverviewTab profile={profile} onOpenTab={setTab} />
             </Tabs.Panel>

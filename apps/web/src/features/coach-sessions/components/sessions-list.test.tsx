@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { sessionTexts } from '@agaton/contracts';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
-import { renderAt, stubApi, summary } from '../api/session-fixtures.test-helper';
-import { STAGE_LABEL } from '../texts';
+import { renderAt, SESSION_TIME, stubApi, summary } from '../api/session-fixtures.test-helper';
+import { SESSION_INVENTED_TEXTS as I, STAGE_LABEL } from '../texts';
 import { SessionsList } from './sessions-list';
 
 const T = sessionTexts.sessions;
@@ -37,6 +37,57 @@ describe('sessions list', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('session-item')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: sessionTexts.reports.loadMore })).not.toBeInTheDocument();
     expect(calls).toEqual(['/sessions?limit=25', '/sessions?limit=25&cursor=c2']);
+  });
+
+  it("shows each session's overall score, its change on the one before, and the trend of the latest", async () => {
+    const day = (n: number) => SESSION_TIME + n * 86_400;
+    stubApi({
+      '/sessions?limit=25': {
+        status: 200,
+        body: {
+          items: [
+            summary({
+              id: 'new',
+              timestampSeconds: day(4),
+              analysis: { status: 'running', stage: 'scoring', percent: 50, error: null },
+            }),
+            summary({ id: 'd3', timestampSeconds: day(3), overallScore: 68 }),
+            summary({ id: 'short', timestampSeconds: day(2), overallScore: null }),
+            summary({ id: 'd2', timestampSeconds: day(1), overallScore: 71 }),
+            summary({ id: 'd1', timestampSeconds: day(0), overallScore: 64 }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    open();
+    const [running, d3, short, d2, d1] = await screen.findAllByTestId('session-item');
+    expect(within(running).queryByTestId('session-score')).toBeNull();
+    expect(within(d3).getByTestId('session-score')).toHaveTextContent(`68${I.overall}`);
+    expect(within(d3).getByTestId('score-change')).toHaveTextContent(I.change(-3));
+    expect(within(short).getByTestId('session-score')).toHaveTextContent(I.notScored);
+    expect(within(d2).getByTestId('score-change')).toHaveTextContent(I.change(7));
+    expect(within(d1).getByTestId('session-score')).toHaveTextContent('64');
+    expect(within(d1).queryByTestId('score-change')).toBeNull();
+
+    const trend = screen.getByTestId('score-trend');
+    expect(within(trend).getByTestId('latest-score')).toHaveTextContent('68');
+    expect(within(trend).getByTestId('trend-change')).toHaveTextContent(
+      'Up 4 over your last 3 scored sessions',
+    );
+    expect(within(trend).getByRole('img')).toHaveAccessibleName('Overall scores, oldest first: 64, 71, 68');
+  });
+
+  it('shows no trend before two sessions are scored', async () => {
+    stubApi({
+      '/sessions?limit=25': {
+        status: 200,
+        body: { items: [summary({ overallScore: 80 })], nextCursor: null },
+      },
+    });
+    open();
+    expect(await screen.findByTestId('session-score')).toHaveTextContent(`80${I.overall}`);
+    expect(screen.queryByTestId('score-trend')).toBeNull();
   });
 
   it('shows the stage and percent of sessions being analysed and says which failed', async () => {

@@ -4,17 +4,43 @@ import { IconAlertTriangle, IconChevronRight, IconWaveSine } from '@tabler/icons
 import { formatDateTime, formatDuration } from '../../../components/ui/format';
 import { LinkCard } from '../../../components/ui/link-card';
 import { EmptyPanel, LoadMore, PanelError, RecordMeetingAction } from '../../../components/ui/page-states';
+import { scoreColor } from '../../../components/ui/score-band';
 import { paths } from '../../../config/paths';
 import { isPending, useSessions } from '../api/sessions-api';
 import { SESSION_INVENTED_TEXTS } from '../texts';
+import { changesOnPrevious, scoreTrend } from '../utils/score-trend';
 import { AnalysisProgress } from './analysis-progress';
+import { ScoreTrendCard } from './score-trend-card';
 
 const T = sessionTexts.sessions;
 
-function SessionRow({ session }: { session: SessionSummary }) {
+/** The overall score at the end of a row: the number in its band's colour, or why there is none. */
+function RowScore({ score }: { score: number | null }) {
+  if (score === null) {
+    return (
+      <Text size="xs" c="dimmed" ta="right" maw={90} data-testid="session-score">
+        {SESSION_INVENTED_TEXTS.notScored}
+      </Text>
+    );
+  }
+  const value = Math.round(score);
+  return (
+    <Stack gap={0} align="flex-end" data-testid="session-score">
+      <Text fw={750} fz={22} lh={1.1} c={`${scoreColor(value)}.7`}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {SESSION_INVENTED_TEXTS.overall}
+      </Text>
+    </Stack>
+  );
+}
+
+function SessionRow({ session, change }: { session: SessionSummary; change: number | undefined }) {
   const { analysis } = session;
   const pending = isPending(analysis);
   const failed = analysis.status === 'failed';
+  const done = analysis.status === 'done';
   return (
     <LinkCard
       to={paths.coachSession.href(session.id)}
@@ -31,6 +57,16 @@ function SessionRow({ session }: { session: SessionSummary }) {
             <Text size="sm" c="dimmed">
               {T.length(formatDuration(session.durationSeconds))}
             </Text>
+            {change !== undefined && (
+              <Text
+                size="xs"
+                fw={600}
+                c={change > 0 ? 'teal.8' : change < 0 ? 'red.8' : 'dimmed'}
+                data-testid="score-change"
+              >
+                {SESSION_INVENTED_TEXTS.change(change)}
+              </Text>
+            )}
             {pending && (
               <Box w={260} maw="100%" mt={4}>
                 <AnalysisProgress analysis={analysis} compact />
@@ -54,6 +90,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
               {SESSION_INVENTED_TEXTS.analysisFailed}
             </Badge>
           )}
+          {done && <RowScore score={session.overallScore} />}
           <IconChevronRight size={18} color="var(--mantine-color-gray-5)" />
         </Group>
       </Group>
@@ -91,10 +128,12 @@ export function SessionsList() {
       />
     );
   } else {
+    const changes = changesOnPrevious(items);
     content = (
       <Stack gap="sm">
+        <ScoreTrendCard trend={scoreTrend(items)} />
         {items.map((session) => (
-          <SessionRow key={session.id} session={session} />
+          <SessionRow key={session.id} session={session} change={changes.get(session.id)} />
         ))}
         <LoadMore
           label={sessionTexts.reports.loadMore}

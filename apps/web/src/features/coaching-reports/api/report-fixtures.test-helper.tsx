@@ -14,8 +14,9 @@ export const periodReport: CoachingReport = {
   meta: {
     type: 'PER_PERIOD',
     createdAt: day(21),
-    timePeriodStart: day(14),
-    timePeriodEnd: day(21),
+    // Weeks start on Monday 00:00 UTC.
+    timePeriodStart: '2026-03-16T00:00:00.000Z',
+    timePeriodEnd: '2026-03-23T00:00:00.000Z',
     sessionsAnalyzed: 3,
     averageSessionDuration: 754,
   },

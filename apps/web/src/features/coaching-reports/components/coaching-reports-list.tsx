@@ -21,7 +21,9 @@ function ReportRow({ report }: { report: CoachingReportsPage['items'][number] })
             {perPeriod ? <IconCalendarStats size={20} /> : <IconReportAnalytics size={20} />}
           </ThemeIcon>
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600}>{reportTitle(meta)}</Text>
+            <Text fw={600} data-testid="report-title">
+              {reportTitle(meta)}
+            </Text>
             <Text size="sm" c="dimmed" data-testid="report-length">
               {reportLength(meta)}
             </Text>

@@ -28,7 +28,7 @@ describe('coaching reports', { timeout: 30_000 }, () => {
     tokenStorage.clear('user');
   });
 
-  it('lists reports with the average or the session length and loads more', async () => {
+  it('titles a week report and a session report by what each covers, and loads more', async () => {
     stubApi({
       '/coaching-reports?limit=25': {
         status: 200,
@@ -41,12 +41,14 @@ describe('coaching reports', { timeout: 30_000 }, () => {
     });
     openList();
     const first = await screen.findByTestId('report-item');
+    expect(within(first).getByTestId('report-title')).toHaveTextContent(/^Week of 16 Mar 2026$/);
     expect(first).toHaveTextContent(R.item('21 Mar 2026'));
     expect(within(first).getByTestId('report-length')).toHaveTextContent('Average session length 00:12:34');
     expect(first).toHaveTextContent('3 sessions analysed');
     expect(first).toHaveAttribute('href', '/coach/coaching-reports/r-period');
     fireEvent.click(screen.getByRole('button', { name: R.loadMore }));
     expect(await screen.findByText(R.item('15 Mar 2026'))).toBeInTheDocument();
+    expect(screen.getAllByTestId('report-title')[1]).toHaveTextContent(/^Session on 15 Mar 2026, 10:32$/);
     expect(screen.getAllByTestId('report-length')[1]).toHaveTextContent('Session length 01:02:05');
     expect(screen.queryByRole('button', { name: R.loadMore })).not.toBeInTheDocument();
   });
@@ -70,8 +72,9 @@ describe('coaching reports', { timeout: 30_000 }, () => {
       '/coach/coaching-reports',
     );
     expect(screen.getByRole('heading', { level: 1, name: R.heading })).toBeInTheDocument();
+    expect(screen.getByText('Week of 16 Mar 2026')).toBeInTheDocument();
     expect(screen.getByTestId('report-meta')).toHaveTextContent(
-      '14 Mar 2026 – 21 Mar 2026 · 3 sessions analysed',
+      `3 sessions analysed · ${R.item('21 Mar 2026')}`,
     );
     expect(within(summary).getByRole('heading', { name: R.summary })).toBeInTheDocument();
     const blocks = within(summary).getAllByTestId('summary-block');
@@ -82,7 +85,8 @@ describe('coaching reports', { timeout: 30_000 }, () => {
   it('links a per-session report to its session', async () => {
     stubApi({ '/coaching-reports/r-session': { status: 200, body: sessionReport } });
     openReport('r-session');
-    expect(await screen.findByTestId('report-meta')).toHaveTextContent('Session on 15 Mar 2026, 10:32');
+    expect(await screen.findByText('Session on 15 Mar 2026, 10:32')).toBeInTheDocument();
+    expect(screen.getByTestId('report-meta')).toHaveTextContent(R.item('15 Mar 2026'));
     expect(screen.getByRole('link', { name: REPORT_INVENTED_TEXTS.openSession })).toHaveAttribute(
       'href',
       '/coach/sessions/s9',

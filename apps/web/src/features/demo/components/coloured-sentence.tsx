@@ -24,7 +24,8 @@ export function ColouredSentence({ words, size = 22 }: { words: ScoreView['words
               : w.status === 'inserted'
                 ? 'Not in the text'
                 : `${w.score} / 100`;
-        const colour = w.uncertain ? 'gray-5' : `${BAND_COLOR[band]}-7`;
+        // Greyed as dimmed text, still readable (AA); the dotted underline marks it unscored.
+        const colour = w.uncertain ? 'dimmed' : `${BAND_COLOR[band]}-7`;
         const underline = w.uncertain
           ? '2px dotted var(--mantine-color-gray-4)'
           : `3px solid var(--mantine-color-${BAND_COLOR[band]}-2)`;

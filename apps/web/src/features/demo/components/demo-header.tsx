@@ -4,7 +4,7 @@ import { Logo } from '../../../components/ui/logo';
 /** The shared product logo and, for a known company, a text wordmark of its name (no copied logos). */
 export function DemoHeader({ wordmark }: { wordmark: string | null }) {
   return (
-    <Group justify="space-between" py="md" wrap="nowrap" data-testid="demo-header">
+    <Group component="header" justify="space-between" py="md" wrap="nowrap" data-testid="demo-header">
       <Group gap={12} wrap="nowrap">
         {/* Not a link: the demo is public and home sends visitors to sign-in. */}
         <Logo to={null} />

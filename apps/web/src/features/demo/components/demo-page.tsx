@@ -1,5 +1,5 @@
 import { Box, Container, Progress, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
   FREE_SPEECH_TOPICS,
   type FreeSpeechTask as FreeSpeechTaskData,
@@ -39,6 +39,12 @@ export function DemoPage({ mode, reading, topics = FREE_SPEECH_TOPICS, wordmark 
     [],
   );
   const next = useCallback(() => dispatch({ type: 'next' }), []);
+  // The results replace the last task: they open at their top (the CEFR band), not where the button
+  // was, which on a phone is a screen or two further down.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (flow.phase === 'results') top.current?.scrollIntoView?.({ block: 'start' });
+  }, [flow.phase]);
   const total = (mode === 'full' ? reading.length : 0) + topics.length;
   const done =
     flow.phase === 'results'
@@ -83,12 +89,13 @@ export function DemoPage({ mode, reading, topics = FREE_SPEECH_TOPICS, wordmark 
 
   return (
     <Box
+      ref={top}
       mih="100vh"
       style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, #f8f9fc 340px)' }}
     >
       <Container size={960}>
         <DemoHeader wordmark={wordmark} />
-        <Stack gap="lg" pb={64} pt="md">
+        <Stack component="main" gap="lg" pb={64} pt="md">
           {flow.phase !== 'results' && (
             <Stack gap={6}>
               <Title order={1} fz={{ base: 28, sm: 36 }} style={{ letterSpacing: '-0.02em' }}>

@@ -13,6 +13,9 @@ import { loadDemoScores, saveIfBetter } from '../utils/demo-scores';
 import { ResultsPanel } from './results-panel';
 import { TaskCard, TaskHeader, TaskStatusArea } from './task-shell';
 
+/** The believability bar's heading, also its accessible name. */
+const BELIEVABILITY = 'Believability';
+
 export interface FreeSpeechTaskProps {
   task: FreeSpeechTaskData;
   position: string;
@@ -122,13 +125,13 @@ export function FreeSpeechTask(props: FreeSpeechTaskProps) {
               <Stack gap={6} mt="lg" maw={DEMO_LIMITS.transcriptMaxWidth}>
                 <Group justify="space-between">
                   <Text size="sm" fw={600}>
-                    Believability
+                    {BELIEVABILITY}
                   </Text>
                   <Text size="sm" fw={700} data-testid="believability">
                     {believability.score} / 100
                   </Text>
                 </Group>
-                <Progress value={believability.score} color="brand" radius="xl" />
+                <Progress value={believability.score} color="brand" radius="xl" aria-label={BELIEVABILITY} />
                 {believability.reasons.map((r) => (
                   <Text key={r} size="xs" c="dimmed">
                     {r}

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { NOT_THE_TEXT, TRANSCRIPT_TEXTS } from '@agaton/contracts';
+import { CHALLENGING_AT_OR_BELOW, NOT_THE_TEXT, TRANSCRIPT_TEXTS } from '@agaton/contracts';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,7 +49,31 @@ describe('reading results: a recording of something else', { timeout: 30_000 }, 
     const view = toScoreView(phraseResponse(72));
     expect(view.answerIssue).toBe(false);
     expect(view.notTheText).toBe(false);
-    expect(view.challengingWords.map((w) => w.word)).toEqual(['think', 'We']);
+    expect(view.challengingWords.map((w) => w.word)).toEqual(['think']);
+  });
+});
+
+describe('weakest sounds: only the challenging ones', { timeout: 30_000 }, () => {
+  beforeEach(() => installDomShims());
+  afterEach(cleanup);
+
+  it('lists only sounds at or below the challenging threshold, lowest first', () => {
+    // /w/ 96 and /iː/ 94 scored well: not among the weakest.
+    const view = toScoreView(phraseResponse(72));
+    expect(view.weakSounds.map((s) => `${s.label} ${s.score}`)).toEqual(['/θ/ 22', '/ɪ/ 70']);
+    renderPanel(freeSpeechResponse(81));
+    expect(screen.getByText('/θ/ 22')).toBeInTheDocument();
+    expect(screen.queryByText('/w/ 96')).not.toBeInTheDocument();
+  });
+
+  it('says no sound scored at or below the threshold when none did', () => {
+    const response = freeSpeechResponse(95);
+    response.word_scores = response.word_scores.filter((w) => w.word === 'We');
+    renderPanel(response);
+    expect(
+      screen.getByText(`No sound scored ${CHALLENGING_AT_OR_BELOW} or below: none stands out to practise.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('/w/ 96')).not.toBeInTheDocument();
   });
 });
 
@@ -101,7 +125,7 @@ describe('free-speech results: honest about what was heard', { timeout: 30_000 }
 
   it('names no uncertain word as one to practise and praises no sound when nothing was scored', () => {
     const view = toScoreView(uncertainFreeSpeechResponse());
-    expect(view.challengingWords.map((w) => w.word)).toEqual(['work', 'Morning']);
+    expect(view.challengingWords.map((w) => w.word)).toEqual(['work']);
     const none = uncertainFreeSpeechResponse();
     none.word_scores = none.word_scores.filter((w) => w.uncertain);
     renderPanel(none);

@@ -78,7 +78,7 @@ export function ResultsPanel({ view, wordsTitle, transcript, extra }: ResultsPan
         </Alert>
       )}
       <Divider my="lg" />
-      <Title order={5} mb={6}>
+      <Title order={2} size="h5" mb={6}>
         {wordsTitle}
       </Title>
       <div data-testid={transcript !== undefined ? 'transcript' : undefined}>

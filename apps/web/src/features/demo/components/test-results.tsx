@@ -1,27 +1,29 @@
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconRefresh, IconTrophy } from '@tabler/icons-react';
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
 import { BAND_COLOR, scoreBand } from '../../../components/ui/score-band';
 import { ScoreCircle } from '../../../components/ui/score-circle';
 import type { DemoLevel } from '../tasks';
-import { DEMO_TEXTS } from '../texts';
+import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
 import { CEFR_NAMES } from '../utils/banding';
 import type { ResultGroup, TestResult } from '../utils/flow';
+import { DemoNextSteps } from './demo-next-steps';
 
 const LEVEL_NAME: Record<DemoLevel, string> = {
   LOW: 'Beginner',
   MEDIUM: 'Intermediate',
   ADVANCED: 'Advanced',
 };
-const FINISH_REASON = { FULL_COMPLETE: 'Full complete' } as const;
 
 function GroupCard({ title, group }: { title: string; group: ResultGroup }) {
   const { meta } = group;
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`result-${title.toLowerCase().replace(' ', '-')}`}>
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{title}</Title>
-        <Badge variant="light" color="teal">
-          {FINISH_REASON[meta.finishReason]}
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Badge variant="light" color="teal" tt="none">
+          {DEMO_INVENTED_TEXTS.finishReason[meta.finishReason]}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
@@ -57,9 +59,9 @@ export function TestResults({ result, onRestart }: { result: TestResult; onResta
           <Stack gap={6}>
             <Group gap={8}>
               <IconTrophy color="var(--mantine-color-yellow-6)" />
-              <Text fw={700} c="dimmed" tt="uppercase" size="sm">
+              <Title order={1} fw={700} c="dimmed" tt="uppercase" fz="sm">
                 Your test results
-              </Text>
+              </Title>
             </Group>
             <Group align="baseline" gap="sm">
               <Text fz={64} fw={800} lh={1} c="brand.7" data-testid="cefr-band">
@@ -101,7 +103,12 @@ export function TestResults({ result, onRestart }: { result: TestResult; onResta
                     {taken ? avg : 'Not taken'}
                   </Text>
                 </Group>
-                <Progress value={taken ? avg : 0} color={BAND_COLOR[scoreBand(avg)]} radius="xl" />
+                <Progress
+                  value={taken ? avg : 0}
+                  color={BAND_COLOR[scoreBand(avg)]}
+                  radius="xl"
+                  aria-label={LEVEL_NAME[level]}
+                />
               </Stack>
             );
           })}
@@ -114,11 +121,7 @@ export function TestResults({ result, onRestart }: { result: TestResult; onResta
         {result.reading && <GroupCard title="Reading" group={result.reading} />}
         {result.freeSpeech && <GroupCard title="Free speech" group={result.freeSpeech} />}
       </SimpleGrid>
-      <Group justify="center">
-        <Button variant="light" size="md" leftSection={<IconRefresh size={18} />} onClick={onRestart}>
-          Take the demo again
-        </Button>
-      </Group>
+      <DemoNextSteps onRestart={onRestart} />
     </Stack>
   );
 }

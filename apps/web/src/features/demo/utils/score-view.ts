@@ -1,3 +1,4 @@
+import { CHALLENGING_AT_OR_BELOW } from '@agaton/contracts';
 import type { FreeSpeechScoreResponse, PhraseScoreResponse, WordScore } from '../api/score-types';
 import { DEMO_LIMITS } from '../texts';
 import { intelligibilityLabel } from './banding';
@@ -48,7 +49,10 @@ function explanations(score: { explanation: { description: string }[] } | undefi
   return score ? score.explanation.map((e) => e.description).filter(Boolean) : [];
 }
 
-/** Lowest-scoring sounds under the challenging threshold (spec 2 section 9: under 98, six shown). */
+/**
+ * The weakest sounds: those averaging at or below the challenging threshold (80, spec 1 §9: what the
+ * colours and the coach area call challenging), lowest first, six shown.
+ */
 export function weakSounds(words: WordScore[]): WeakSound[] {
   const byPhone = new Map<
     string,
@@ -72,7 +76,7 @@ export function weakSounds(words: WordScore[]): WeakSound[] {
       score: round(e.total / e.n),
       example: e.example,
     }))
-    .filter((s) => s.score < DEMO_LIMITS.challengingBelow)
+    .filter((s) => s.score <= CHALLENGING_AT_OR_BELOW)
     .sort((a, b) => a.score - b.score)
     .slice(0, DEMO_LIMITS.challengingShown);
 }
@@ -108,7 +112,7 @@ export function toScoreView(response: PhraseScoreResponse | FreeSpeechScoreRespo
     // Only words read and scored are named as words to practise: not uncertain ones (not scored),
     // omitted ones (not read) nor inserted or repeated speech (a matter of fluency).
     challengingWords: words
-      .filter((w) => w.status === 'ok' && !w.uncertain && w.score < DEMO_LIMITS.challengingBelow)
+      .filter((w) => w.status === 'ok' && !w.uncertain && w.score <= CHALLENGING_AT_OR_BELOW)
       .sort((x, y) => x.score - y.score)
       .slice(0, DEMO_LIMITS.challengingShown),
     pauses: {

@@ -19,7 +19,7 @@ export function ChartCard({
     <Card withBorder radius="lg" padding="lg" data-testid={testId}>
       <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
         <Stack gap={2}>
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             {title}
           </Title>
           {hint ? (

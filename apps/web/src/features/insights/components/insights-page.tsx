@@ -3,6 +3,7 @@ import { Center, Loader, Tabs } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyPanel, PanelError, RecordMeetingAction } from '../../../components/ui/page-states';
+import { ScrollTabsList } from '../../../components/ui/scroll-tabs-list';
 import { useInsights } from '../api/insights-api';
 import { INSIGHTS_TABS, type InsightsTab, INSIGHTS_TEXTS as T } from '../texts';
 import { hasEnoughSessions, toChartPoints } from '../utils/insights-data';
@@ -58,13 +59,13 @@ export function InsightsPage() {
     const Panel = PANELS[tab];
     body = (
       <Tabs value={tab} onChange={(value) => value && setTab(value as InsightsTab)}>
-        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        <ScrollTabsList mb="md">
           {TAB_KEYS.map((key) => (
             <Tabs.Tab key={key} value={key}>
               {INSIGHTS_TABS[key]}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollTabsList>
         <Tabs.Panel value={tab}>
           <Panel insights={insights} points={points} />
         </Tabs.Panel>

@@ -1,5 +1,6 @@
 import type { RecurringItem } from '@agaton/contracts';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { scoreColor } from '../../../components/ui/score-band';
 import { INSIGHTS_TEXTS as T } from '../texts';
 
@@ -13,51 +14,68 @@ export function RecurringTable({ items, kind }: { items: readonly RecurringItem[
     );
   }
   return (
-    <Table.ScrollContainer minWidth={460}>
-      <Table verticalSpacing="sm" data-testid={`recurring-${kind}s`}>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={`${item.label}-${item.ipa ?? ''}`} data-testid="recurring-item">
-              <Table.Td w={140} style={{ verticalAlign: 'top' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={700} fz="lg">
-                    {item.label}
-                  </Text>
-                  {item.ipa ? (
-                    <Text ff="monospace" c="dimmed" size="sm">
-                      /{item.ipa}/
-                    </Text>
-                  ) : null}
+    <ResponsiveTable
+      rows={items}
+      rowKey={(item) => `${item.label}-${item.ipa ?? ''}`}
+      minWidth={460}
+      withHeader={false}
+      testId={`recurring-${kind}s`}
+      rowProps={() => ({ 'data-testid': 'recurring-item' })}
+      columns={[
+        {
+          key: 'item',
+          phone: 'title',
+          td: { w: 140, style: TOP },
+          cell: (item) => (
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} fz="lg">
+                {item.label}
+              </Text>
+              {item.ipa ? (
+                <Text ff="monospace" c="dimmed" size="sm">
+                  /{item.ipa}/
+                </Text>
+              ) : null}
+            </Group>
+          ),
+        },
+        {
+          key: 'where',
+          td: { style: TOP },
+          cell: (item) => (
+            <Stack gap={6}>
+              <Text size="sm" c="dimmed">
+                {T.inSessions(item.sessions, item.occurrences)}
+              </Text>
+              {item.examples.length > 0 && (
+                <Group gap={4}>
+                  {item.examples.slice(0, 8).map((example) => (
+                    <Badge key={example} variant="default" tt="none" fw={500} radius="sm">
+                      {example}
+                    </Badge>
+                  ))}
                 </Group>
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Stack gap={6}>
-                  <Text size="sm" c="dimmed">
-                    {T.inSessions(item.sessions, item.occurrences)}
-                  </Text>
-                  {item.examples.length > 0 && (
-                    <Group gap={4}>
-                      {item.examples.slice(0, 8).map((example) => (
-                        <Badge key={example} variant="default" tt="none" fw={500} radius="sm">
-                          {example}
-                        </Badge>
-                      ))}
-                    </Group>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" w={90} style={{ verticalAlign: 'top' }}>
-                <Text fw={700} c={`${scoreColor(item.averageScore)}.7`}>
-                  {Math.round(item.averageScore)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {T.averageScore}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          key: 'score',
+          td: { ta: 'right', w: 90, style: TOP },
+          cell: (item) => (
+            <>
+              <Text fw={700} c={`${scoreColor(item.averageScore)}.7`}>
+                {Math.round(item.averageScore)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {T.averageScore}
+              </Text>
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
+
+const TOP = { verticalAlign: 'top' } as const;

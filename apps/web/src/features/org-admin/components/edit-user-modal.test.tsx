@@ -115,9 +115,9 @@ describe('Edit user (spec 2 §5)', { timeout: 30_000 }, () => {
 });
 
 describe('the text of a refused save', () => {
-  it("says so when a manager tries to change their own role or teams, else the spec's text", () => {
-    const own = new ApiError(403, messages.org.ownScopeNotEditable, 'FORBIDDEN');
-    expect(updateErrorText(own)).toBe(messages.org.ownScopeNotEditable);
+  it("says so when a manager's change is refused as an owner's, else the spec's text", () => {
+    const own = new ApiError(403, messages.org.ownersOnlyUsers, 'FORBIDDEN');
+    expect(updateErrorText(own)).toBe(messages.org.ownersOnlyUsers);
     expect(updateErrorText(new ApiError(403, messages.request.forbidden, 'FORBIDDEN'))).toBe(
       messages.org.updateUser,
     );

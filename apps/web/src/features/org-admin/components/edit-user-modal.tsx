@@ -172,12 +172,12 @@ export function EditUserModal(props: {
 }
 
 /**
- * The text of a failed save: the server's own text when it says what to change (the licence limit, a
- * manager's own role or teams), else the spec's.
+ * The text of a failed save: the server's own text when it says what to change (the licence limit,
+ * users being an owner's to change), else the spec's.
  */
 export function updateErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return messages.org.updateUser;
   if (error.code === 'PAYMENT_REQUIRED') return error.message;
-  if (error.message === messages.org.ownScopeNotEditable) return error.message;
+  if (error.message === messages.org.ownersOnlyUsers) return error.message;
   return messages.org.updateUser;
 }

@@ -3,9 +3,13 @@ import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { ORG_LABELS } from '../texts';
 
-/** Active Licenses and Total Users (spec 2 §2), with 'Purchase more licenses' (contact sales). */
-export function LicenceCards(props: { summary: LicenceSummary | undefined; onPurchase: () => void }) {
+/**
+ * Active Licenses and Total Users (spec 2 §2), with 'Purchase more licenses' (contact sales) for an
+ * owner. A manager's counts are those of the teams they manage, with no limit and nothing to buy.
+ */
+export function LicenceCards(props: { summary: LicenceSummary | undefined; onPurchase?: () => void }) {
   const { summary } = props;
+  const teams = summary?.scope === 'teams';
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Card withBorder radius="lg" padding="lg" data-testid="card-active-licenses">
@@ -21,21 +25,33 @@ export function LicenceCards(props: { summary: LicenceSummary | undefined; onPur
           )}
         </Group>
         <Group justify="space-between" mt="xs">
-          <Text size="sm" c={summary?.licensesLeft === 0 ? 'orange.8' : 'dimmed'} data-testid="licenses-left">
-            {summary
-              ? summary.licensesLeft === null
-                ? ORG_LABELS.unlimited
-                : ORG_LABELS.licensesLeft(summary.licensesLeft)
-              : ''}
-          </Text>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconShoppingCart size={14} />}
-            onClick={props.onPurchase}
-          >
-            {ORG_LABELS.purchase}
-          </Button>
+          {teams ? (
+            <Text size="sm" c="dimmed">
+              {ORG_LABELS.inYourTeams}
+            </Text>
+          ) : (
+            <Text
+              size="sm"
+              c={summary?.licensesLeft === 0 ? 'orange.8' : 'dimmed'}
+              data-testid="licenses-left"
+            >
+              {summary
+                ? summary.licensesLeft === null
+                  ? ORG_LABELS.unlimited
+                  : ORG_LABELS.licensesLeft(summary.licensesLeft)
+                : ''}
+            </Text>
+          )}
+          {props.onPurchase && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconShoppingCart size={14} />}
+              onClick={props.onPurchase}
+            >
+              {ORG_LABELS.purchase}
+            </Button>
+          )}
         </Group>
       </Card>
       <Card withBorder radius="lg" padding="lg" data-testid="card-total-users">
@@ -46,7 +62,7 @@ export function LicenceCards(props: { summary: LicenceSummary | undefined; onPur
           {summary?.totalUsers ?? '–'}
         </Text>
         <Text size="sm" c="dimmed" mt="xs">
-          {ORG_LABELS.notArchived}
+          {teams ? ORG_LABELS.notArchivedInYourTeams : ORG_LABELS.notArchived}
         </Text>
       </Card>
     </SimpleGrid>

@@ -20,14 +20,19 @@ const ARCHIVED = member({
   isArchived: true,
 });
 
+const ORG_CARDS = {
+  scope: 'organisation',
+  activeLicenses: 1,
+  totalUsers: 2,
+  maxLicenses: 1,
+  licensesLeft: 0,
+};
+
 function stub(list: (request: MemberListRequest) => { status: number; body?: unknown }, extra = {}) {
   return stubOrgApi({
     [`POST ${base}/members/list`]: (call) => list(call.body as MemberListRequest),
     [`GET ${base}/teams`]: { status: 200, body: [SALES] },
-    [`GET ${base}/licences`]: {
-      status: 200,
-      body: { activeLicenses: 1, totalUsers: 2, maxLicenses: 1, licensesLeft: 0 },
-    },
+    [`GET ${base}/licences`]: { status: 200, body: ORG_CARDS },
     ...extra,
   });
 }
@@ -151,5 +156,31 @@ describe('Users and licences', { timeout: 30_000 }, () => {
     renderOrg(<MembersPanel admin={admin({ role: 'MANAGER' })} />);
     await screen.findAllByTestId('member-row');
     expect(screen.queryByRole('button', { name: ORG_LABELS.mergeAction('Sam Seller') })).toBeNull();
+  });
+
+  it("gives a manager their teams' counts and a table without edit, archive or the Coaching switch", async () => {
+    const calls = stub(() => page([SAM, member({ ...ARCHIVED, isArchived: false, name: 'Ari Active' })]), {
+      [`GET ${base}/licences`]: {
+        status: 200,
+        body: { scope: 'teams', activeLicenses: 1, totalUsers: 2, maxLicenses: null, licensesLeft: null },
+      },
+    });
+    renderOrg(<MembersPanel admin={admin({ role: 'MANAGER' })} />);
+    const rows = await screen.findAllByTestId('member-row');
+    expect(rows).toHaveLength(2);
+    await waitFor(() => expect(screen.getByTestId('card-total-users')).toHaveTextContent('2'));
+    expect(screen.getByTestId('card-active-licenses')).toHaveTextContent(ORG_LABELS.inYourTeams);
+    expect(screen.getByTestId('card-total-users')).toHaveTextContent(ORG_LABELS.notArchivedInYourTeams);
+    // No organisation limit, "No licence limit" or licences to buy: those are the owner's.
+    expect(screen.queryByTestId('licenses-left')).toBeNull();
+    expect(screen.queryByRole('button', { name: ORG_LABELS.purchase })).toBeNull();
+    expect(screen.getByTestId('manager-note')).toHaveTextContent(messages.org.ownersOnlyUsers);
+    expect(screen.queryByRole('button', { name: `${ORG_LABELS.edit} Sam Seller` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `${ORG_LABELS.archive} Sam Seller` })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(within(rows[0]).getByTestId('coaching')).toHaveTextContent(ORG_LABELS.on);
+    expect(within(rows[1]).getByTestId('coaching')).toHaveTextContent(ORG_LABELS.off);
+    expect(screen.queryByRole('columnheader', { name: ORG_LABELS.columns.actions })).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 });

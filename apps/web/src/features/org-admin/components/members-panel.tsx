@@ -6,7 +6,7 @@ import {
   ORG_TEXTS,
   PRODUCT_NAMES,
 } from '@agaton/contracts';
-import { Button, Group, Pagination, Select, Stack } from '@mantine/core';
+import { Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
@@ -39,6 +39,7 @@ const isLimit = (error: unknown) => error instanceof ApiError && error.code === 
 /**
  * Users and licences (spec 2 §2): the licence cards, then the members table with search, the team,
  * missing-info and archived filters, page sizes 25/50/100/500, Edit user, archive and the Teams dialog.
+ * A manager sees the users of their teams, counted for those teams, and changes none of them.
  */
 export function MembersPanel({ admin }: { admin: Admin }) {
   const orgId = admin.organizationInfo.id;
@@ -111,25 +112,26 @@ export function MembersPanel({ admin }: { admin: Admin }) {
   } else if (list.data.members.length === 0) {
     table = <EmptyPanel text={ORG_TEXTS.noUsers} testId="members-empty" />;
   } else {
-    table = (
+    // Managing users is the owner's job (spec 2 §6): a manager's table has no actions.
+    table = isOwner ? (
       <MembersTable
         members={list.data.members}
-        onEdit={(m) => {
-          update.reset();
-          setEditing(m);
+        actions={{
+          onEdit: (m) => {
+            update.reset();
+            setEditing(m);
+          },
+          onArchive: setArchiving,
         }}
-        onArchive={setArchiving}
-        onMerge={
-          isOwner
-            ? (m) => {
-                merge.reset();
-                setMerging(m);
-              }
-            : undefined
-        }
+        onMerge={(m) => {
+          merge.reset();
+          setMerging(m);
+        }}
         onToggleCoaching={toggleCoaching}
         togglingId={update.isPending && !editing ? (update.variables?.memberId ?? null) : null}
       />
+    ) : (
+      <MembersTable members={list.data.members} togglingId={null} />
     );
   }
   const totalPages = list.data?.totalPages ?? 0;
@@ -137,7 +139,12 @@ export function MembersPanel({ admin }: { admin: Admin }) {
 
   return (
     <Stack gap="lg">
-      <LicenceCards summary={licences.data} onPurchase={() => setDialog('contact')} />
+      <LicenceCards summary={licences.data} onPurchase={isOwner ? () => setDialog('contact') : undefined} />
+      {isOwner ? null : (
+        <Text size="sm" c="dimmed" data-testid="manager-note">
+          {ORG_LABELS.managerReadOnly}
+        </Text>
+      )}
       <Group justify="space-between" align="flex-end">
         <MembersFilters
           search={search}

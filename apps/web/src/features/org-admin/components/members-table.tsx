@@ -3,21 +3,29 @@ import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip, VisuallyHidden 
 import { IconArchive, IconArchiveOff, IconArrowMerge, IconPencil } from '@tabler/icons-react';
 import { ORG_LABELS } from '../texts';
 
+type RowActionHandlers = { onEdit: (member: Member) => void; onArchive: (member: Member) => void };
+
 /** Badges keep their whole label (a table cell would otherwise cut it to 'Licens…'). */
 const NO_TRUNCATION = { flexShrink: 0, overflow: 'visible' } as const;
 
-/** The users table: User (name + email), teams, role, Coaching On/Off, licence and the row actions. */
+/**
+ * The users table: User (name + email), teams, role, Coaching On/Off, licence and the row actions.
+ * The actions and the Coaching switch are an owner's; without them (a manager) the table only shows.
+ */
 export function MembersTable(props: {
   members: Member[];
-  onEdit: (member: Member) => void;
-  onArchive: (member: Member) => void;
+  /** Owners only: Edit user and archive on each row. */
+  actions?: RowActionHandlers;
   /** Owners only: "Merge into…" on each row. */
   onMerge?: (member: Member) => void;
-  onToggleCoaching: (member: Member, on: boolean) => void;
+  /** Owners only: the Coaching switch (a manager reads On or Off). */
+  onToggleCoaching?: (member: Member, on: boolean) => void;
   /** Member whose coaching switch is being saved. */
   togglingId: string | null;
 }) {
   const c = ORG_LABELS.columns;
+  const { actions, onMerge, onToggleCoaching } = props;
+  const withActions = Boolean(actions || onMerge);
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -28,9 +36,11 @@ export function MembersTable(props: {
             <Table.Th>{c.role}</Table.Th>
             <Table.Th>{c.coaching}</Table.Th>
             <Table.Th>{c.license}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{c.actions}</VisuallyHidden>
-            </Table.Th>
+            {withActions && (
+              <Table.Th>
+                <VisuallyHidden>{c.actions}</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -65,13 +75,19 @@ export function MembersTable(props: {
                   <Text size="sm">{ROLE_LABELS[m.orgRole]}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Switch
-                    aria-label={ORG_LABELS.coachingToggle(label)}
-                    checked={m.hasLicense}
-                    disabled={m.isArchived || props.togglingId === m.astridIdentityId}
-                    label={m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
-                    onChange={(e) => props.onToggleCoaching(m, e.currentTarget.checked)}
-                  />
+                  {onToggleCoaching ? (
+                    <Switch
+                      aria-label={ORG_LABELS.coachingToggle(label)}
+                      checked={m.hasLicense}
+                      disabled={m.isArchived || props.togglingId === m.astridIdentityId}
+                      label={m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
+                      onChange={(e) => onToggleCoaching(m, e.currentTarget.checked)}
+                    />
+                  ) : (
+                    <Text size="sm" data-testid="coaching">
+                      {m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {m.isArchived ? (
@@ -89,53 +105,76 @@ export function MembersTable(props: {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={m.isArchived ? ORG_LABELS.archivedCannotEdit : ORG_LABELS.edit}>
-                      {/* A disabled button fires no events, so the tooltip hangs on a wrapper. */}
-                      <span>
-                        <ActionIcon
-                          variant="default"
-                          size="lg"
-                          disabled={m.isArchived}
-                          aria-label={`${ORG_LABELS.edit} ${label}`}
-                          onClick={() => props.onEdit(m)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </span>
-                    </Tooltip>
-                    <Tooltip label={m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive}>
-                      <ActionIcon
-                        variant="subtle"
-                        size="lg"
-                        color={m.isArchived ? 'brand' : 'red'}
-                        aria-label={`${m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive} ${label}`}
-                        onClick={() => props.onArchive(m)}
-                      >
-                        {m.isArchived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                    {props.onMerge && (
-                      <Tooltip label={ORG_LABELS.mergeInto}>
-                        <ActionIcon
-                          variant="subtle"
-                          size="lg"
-                          color="gray"
-                          aria-label={ORG_LABELS.mergeAction(label)}
-                          onClick={() => props.onMerge?.(m)}
-                        >
-                          <IconArrowMerge size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
+                {withActions && (
+                  <Table.Td>
+                    <RowActions member={m} label={label} actions={actions} onMerge={onMerge} />
+                  </Table.Td>
+                )}
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Edit, archive or unarchive, and merge: an owner's actions on one row. */
+function RowActions({
+  member: m,
+  label,
+  actions,
+  onMerge,
+}: {
+  member: Member;
+  label: string;
+  actions?: RowActionHandlers;
+  onMerge?: (member: Member) => void;
+}) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {actions && (
+        <Tooltip label={m.isArchived ? ORG_LABELS.archivedCannotEdit : ORG_LABELS.edit}>
+          {/* A disabled button fires no events, so the tooltip hangs on a wrapper. */}
+          <span>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              disabled={m.isArchived}
+              aria-label={`${ORG_LABELS.edit} ${label}`}
+              onClick={() => actions.onEdit(m)}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </span>
+        </Tooltip>
+      )}
+      {actions && (
+        <Tooltip label={m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            color={m.isArchived ? 'brand' : 'red'}
+            aria-label={`${m.isArchived ? ORG_LABELS.unarchive : ORG_LABELS.archive} ${label}`}
+            onClick={() => actions.onArchive(m)}
+          >
+            {m.isArchived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onMerge && (
+        <Tooltip label={ORG_LABELS.mergeInto}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            color="gray"
+            aria-label={ORG_LABELS.mergeAction(label)}
+            onClick={() => onMerge(m)}
+          >
+            <IconArrowMerge size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }

@@ -36,7 +36,7 @@ export function DataExplorer(props: {
   return (
     <Paper withBorder radius="lg" p="md" data-testid="qa-data-explorer">
       <Stack gap={4} mb="sm">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {D.explorer}
         </Title>
         <Text size="xs" c="dimmed">
@@ -113,7 +113,7 @@ export function AgentAnalysis(props: {
   return (
     <Paper withBorder radius="lg" p="md" data-testid="qa-agent-analysis">
       <Group gap="sm" mb="md">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {L.qaAnalysisFor} {props.agent.name}
         </Title>
         {/* Mantine's Pill hides its remove button from assistive technology; this one is a real button. */}
@@ -158,7 +158,7 @@ export function AgentAnalysis(props: {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Title order={4} fz="sm" mt="lg" mb="xs">
+      <Title order={3} fz="sm" mt="lg" mb="xs">
         {D.recentItems}
       </Title>
       <Stack gap={6}>

@@ -17,10 +17,12 @@ export function CitationButton(props: {
 }) {
   const { citation } = props;
   const time = citation.citationTimeStrings.join(', ');
+  const quotes = citation.quotes.map((quote) => `“${quote}”`);
   return (
     <UnstyledButton
       onClick={props.onPick}
-      aria-label={props.label(time)}
+      // What it does, then everything shown (time and quotes), for speech input (WCAG 2.5.3).
+      aria-label={[props.label(time), ...quotes].join(' ')}
       aria-pressed={props.active}
       data-testid={props.testId}
       p="xs"
@@ -36,9 +38,9 @@ export function CitationButton(props: {
           <Text size="xs" fw={700} c="indigo.7">
             {time}
           </Text>
-          {citation.quotes.map((quote) => (
+          {quotes.map((quote) => (
             <Text key={quote} size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
-              “{quote}”
+              {quote}
             </Text>
           ))}
         </Stack>

@@ -40,7 +40,11 @@ describe('QA report (spec 3 §2.2)', { timeout: 30_000 }, () => {
     const lines = screen.getAllByTestId('qa-transcript-line');
     expect(lines).toHaveLength(3);
     expect(lines.filter((l) => l.hasAttribute('data-highlighted'))).toHaveLength(0);
-    await userEvent.click(within(answers[1]).getByRole('button', { name: L.report.playFrom('0:12 – 0:17') }));
+    await userEvent.click(
+      within(answers[1]).getByRole('button', {
+        name: (name) => name.startsWith(L.report.playFrom('0:12 – 0:17')),
+      }),
+    );
     expect(
       lines.filter((l) => l.hasAttribute('data-highlighted')).map((l) => l.getAttribute('data-line')),
     ).toEqual(['2']);

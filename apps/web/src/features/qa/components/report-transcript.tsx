@@ -3,6 +3,7 @@ import { Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { formatClock } from '../../../components/ui/format';
 import { ApproximateTranscriptNote, TranscriptWords } from '../../../components/ui/transcript-text';
+import { QA_LABELS } from '../texts';
 
 const SPEAKER_COLOR = { AGENT: 'indigo.7', CUSTOMER: 'teal.7', UNKNOWN: 'gray.7' } as const;
 
@@ -27,7 +28,13 @@ export function ReportTranscript(props: {
   return (
     <Stack gap="xs">
       <ApproximateTranscriptNote words={words.flat()} />
-      <ScrollArea.Autosize mah={640} viewportRef={viewport} type="auto">
+      {/* Focusable, so a keyboard can scroll a long transcript (WCAG 2.1.1). */}
+      <ScrollArea.Autosize
+        mah={640}
+        viewportRef={viewport}
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': QA_LABELS.report.transcript }}
+      >
         <Stack gap={4} pr="sm">
           {props.lines.map((line, i) => {
             const on = props.highlighted.includes(line.index);

@@ -37,11 +37,14 @@ export function FeedbackTooltip({ children }: { children: ReactNode }) {
       withArrow
       shadow="md"
       radius="md"
+      // The target is a plain wrapper around a link: the roles (aria-expanded on a span) are invalid
+      // ARIA there. The tip is announced as a status instead.
+      withRoles={false}
     >
       <Popover.Target>
         <span>{children}</span>
       </Popover.Target>
-      <Popover.Dropdown data-testid="feedback-tooltip" ta="left">
+      <Popover.Dropdown data-testid="feedback-tooltip" ta="left" role="status">
         <Text size="sm">{RECORDING_TEXTS.feedbackTooltip}</Text>
         <Group justify="flex-end" mt="xs">
           <Button size="xs" variant="light" onClick={() => setOpened(false)}>

@@ -21,7 +21,8 @@ const initialValues = {
   department: null as string | null,
   position: null as string | null,
   level: null as string | null,
-  sendNow: true,
+  // Not ticked: spec 2 §5 makes the test topic optional, and a test is spent only when asked for.
+  sendNow: false,
   inviteTraining: false,
 };
 
@@ -30,9 +31,10 @@ const trainingInitialValues = { ...initialValues, sendNow: false, inviteTraining
 
 /**
  * Add recruitment user (spec 2 §3 add-user form, §5 rules): name and email required, team, test topic
- * and level optional; "Send the English test now" uses one test and needs a topic. With no test left
- * the limit modal opens instead (also when the server refuses with 402). In the training mode (Add
- * training user) it adds a trainee (no test) and offers the invitation to the learning app instead.
+ * and level optional. "Send the English test now" starts unticked; ticked, it uses one test and makes
+ * the test topic required (marked so, and checked by the form). With no test left the limit modal
+ * opens instead (also when the server refuses with 402). In the training mode (Add training user) it
+ * adds a trainee (no test) and offers the invitation to the learning app instead.
  */
 export function AddUserModal({
   opened,
@@ -144,7 +146,8 @@ export function AddUserModal({
             {training ? null : (
               <Select
                 label={RT_LABELS.topic}
-                placeholder={RT_LABELS.optional}
+                placeholder={form.values.sendNow ? RT_LABELS.topicPlaceholder : RT_LABELS.optional}
+                required={form.values.sendNow}
                 data={positions}
                 clearable
                 {...form.getInputProps('position')}
@@ -163,6 +166,11 @@ export function AddUserModal({
               label={RT_LABELS.sendNow}
               description={`${RT_LABELS.sendNowHint} ${RT_LABELS.testsLeftNow(testsLeft)}`}
               {...form.getInputProps('sendNow', { type: 'checkbox' })}
+              onChange={(event) => {
+                form.setFieldValue('sendNow', event.currentTarget.checked);
+                // Unticked, the topic is optional again: its "needed" message no longer applies.
+                if (!event.currentTarget.checked) form.clearFieldError('position');
+              }}
             />
           )}
           <Checkbox

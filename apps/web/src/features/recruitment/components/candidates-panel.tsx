@@ -4,6 +4,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
+import { usePhone } from '../../../lib/use-phone';
 import { useCandidates, useChallenges } from '../api/recruitment-api';
 import { RT_LABELS } from '../texts';
 import { filterRows, toRow } from '../utils/candidate-rows';
@@ -12,7 +13,8 @@ import { TopChallengingCard } from './top-challenging-card';
 
 /**
  * The Candidates tab: search (name, email, department), team filter (all teams or one the admin
- * manages), the table with row selection, and the top challenging words and sounds.
+ * manages), the table with row selection, and the top challenging words and sounds (after the list on
+ * a phone, where the five cards would push the list a screen down).
  */
 export function CandidatesPanel({
   admin,
@@ -27,6 +29,7 @@ export function CandidatesPanel({
 }) {
   const candidates = useCandidates();
   const challenges = useChallenges();
+  const phone = usePhone();
   const [search, setSearch] = useState('');
   const [teamId, setTeamId] = useState<string | null>(null);
   const teams = admin.organizationInfo.managedTeams;
@@ -86,7 +89,7 @@ export function CandidatesPanel({
 
   return (
     <Stack gap="md">
-      <TopChallengingCard results={results} />
+      {!phone && <TopChallengingCard results={results} />}
       <Group gap="sm" align="flex-end">
         <TextInput
           label={RT_LABELS.search}
@@ -114,6 +117,7 @@ export function CandidatesPanel({
         </Text>
       ) : null}
       {list}
+      {phone && <TopChallengingCard results={results} />}
     </Stack>
   );
 }

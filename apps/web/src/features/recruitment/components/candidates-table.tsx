@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SelectableTable } from '../../../components/ui/selectable-table';
 import { paths } from '../../../config/paths';
@@ -11,7 +11,7 @@ const C = RT_LABELS.columns;
 /**
  * The English Test list: a checkbox per row (for Send test), name linking to the candidate's page,
  * email, department, status pill, test code and result (the CEFR of a completed test, linking to its
- * report; only completed challenges open a report).
+ * report; only completed challenges open a report). On a phone each candidate is a card.
  */
 export function CandidatesTable({
   rows,
@@ -33,19 +33,12 @@ export function CandidatesTable({
       minWidth={760}
       testId="candidates-table"
       rowProps={(r) => ({ 'data-testid': 'candidate-row', 'data-email': r.candidate.email })}
-      headers={
-        <>
-          <Table.Th>{C.name}</Table.Th>
-          <Table.Th>{C.email}</Table.Th>
-          <Table.Th>{C.department}</Table.Th>
-          <Table.Th>{C.status}</Table.Th>
-          <Table.Th>{C.code}</Table.Th>
-          <Table.Th>{C.result}</Table.Th>
-        </>
-      }
-      cells={({ candidate, latest, status, completed }) => (
-        <>
-          <Table.Td>
+      columns={[
+        {
+          key: 'name',
+          header: C.name,
+          phone: 'title',
+          cell: ({ candidate }) => (
             <Anchor
               component={Link}
               to={paths.dashboardTestUser.href(candidate.identityId)}
@@ -54,23 +47,39 @@ export function CandidatesTable({
             >
               {candidate.name}
             </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{candidate.email}</Text>
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          key: 'email',
+          header: C.email,
+          cell: ({ candidate }) => <Text size="sm">{candidate.email}</Text>,
+        },
+        {
+          key: 'department',
+          header: C.department,
+          cell: ({ candidate }) => (
             <Text size="sm" c={candidate.department ? undefined : 'dimmed'}>
               {candidate.department ?? '—'}
             </Text>
-          </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            <TestStatusPill status={status} />
-          </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            <TestCode code={latest?.code} used={Boolean(latest?.completedAt)} />
-          </Table.Td>
-          <Table.Td>
-            {completed ? (
+          ),
+        },
+        {
+          key: 'status',
+          header: C.status,
+          td: { style: { whiteSpace: 'nowrap' } },
+          cell: ({ status }) => <TestStatusPill status={status} />,
+        },
+        {
+          key: 'code',
+          header: C.code,
+          td: { style: { whiteSpace: 'nowrap' } },
+          cell: ({ latest }) => <TestCode code={latest?.code} used={Boolean(latest?.completedAt)} />,
+        },
+        {
+          key: 'result',
+          header: C.result,
+          cell: ({ candidate, completed }) =>
+            completed ? (
               <Anchor
                 component={Link}
                 to={paths.dashboardTestReport.href(candidate.identityId, completed.id)}
@@ -85,10 +94,9 @@ export function CandidatesTable({
               <Text size="sm" c="dimmed">
                 —
               </Text>
-            )}
-          </Table.Td>
-        </>
-      )}
+            ),
+        },
+      ]}
     />
   );
 }

@@ -71,8 +71,45 @@ describe('Add user', { timeout: 30_000 }, () => {
     return { ...ctx, dialog };
   }
 
+  it('starts with the test not sent and the topic optional; ticking it makes the topic required', async () => {
+    const { user, dialog } = await openForm();
+    const sendNow = within(dialog).getByLabelText(RT_LABELS.sendNow);
+    const topic = within(dialog).getByRole('combobox', { name: RT_LABELS.topic });
+    expect(sendNow).not.toBeChecked();
+    expect(topic).not.toBeRequired();
+    expect(topic).toHaveAttribute('placeholder', RT_LABELS.optional);
+    await user.click(sendNow);
+    expect(topic).toBeRequired();
+    expect(topic).toHaveAttribute('placeholder', RT_LABELS.topicPlaceholder);
+    await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
+    expect(await within(dialog).findByText(RT_LABELS.topicNeeded)).toBeInTheDocument();
+    // Unticked again, the topic is optional and its message goes.
+    await user.click(sendNow);
+    expect(topic).not.toBeRequired();
+    expect(within(dialog).queryByText(RT_LABELS.topicNeeded)).not.toBeInTheDocument();
+  });
+
+  it('adds a candidate without a test by default, keeping the topic picked', async () => {
+    const { user, dialog, calls } = await openForm(3, {
+      'POST /candidate': { status: 200, body: { createdCandidate: candidate({ name: 'Jane Doe' }) } },
+    });
+    await user.type(within(dialog).getByLabelText(/Name/), 'Jane Doe');
+    await user.type(within(dialog).getByLabelText(/Email/), 'jane@example.com');
+    await pick(user, RT_LABELS.topic, 'Customer support agent');
+    await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
+    expect(await screen.findByText(RT_LABELS.added('Jane Doe'))).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      position: 'Customer support agent',
+      isRecruit: false,
+      isTrainee: false,
+    });
+  });
+
   it('refuses a whitespace name, a bad email and sending without a topic, without calling the API', async () => {
     const { user, dialog, calls } = await openForm();
+    await user.click(within(dialog).getByLabelText(RT_LABELS.sendNow));
     await user.type(within(dialog).getByLabelText(/Name/), '   ');
     await user.type(within(dialog).getByLabelText(/Email/), 'jane@example');
     await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
@@ -92,6 +129,7 @@ describe('Add user', { timeout: 30_000 }, () => {
     await pick(user, RT_LABELS.topic, 'Customer support agent');
     await pick(user, RT_LABELS.level, 'Advanced');
     expect(within(dialog).getByText(RT_LABELS.testsLeftNow(3), { exact: false })).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(RT_LABELS.sendNow));
     await user.click(within(dialog).getByLabelText(RT_LABELS.inviteTraining));
     await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
     expect(await screen.findByText(RT_LABELS.addedAndSent('Jane Doe'))).toBeInTheDocument();
@@ -117,7 +155,6 @@ describe('Add user', { timeout: 30_000 }, () => {
     const { user, dialog } = await openForm(3, { 'POST /candidate': reply });
     await user.type(within(dialog).getByLabelText(/Name/), 'Ann');
     await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
-    await user.click(within(dialog).getByLabelText(RT_LABELS.sendNow));
     await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
     expect(await screen.findByText(RECRUITMENT_TEXTS.candidateExists)).toBeInTheDocument();
     reply = { status: 500, body: {} };
@@ -135,7 +172,6 @@ describe('Add user', { timeout: 30_000 }, () => {
     });
     await user.type(within(dialog).getByLabelText(/Name/), 'Ann');
     await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
-    await user.click(within(dialog).getByLabelText(RT_LABELS.sendNow));
     await user.click(within(dialog).getByLabelText(RT_LABELS.inviteTraining));
     await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
     expect(await screen.findByText(PLAN_TEXTS.limitUsers)).toBeInTheDocument();
@@ -147,6 +183,7 @@ describe('Add user', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Name/), 'Ann');
     await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
     await pick(user, RT_LABELS.topic, 'Sales representative');
+    await user.click(within(dialog).getByLabelText(RT_LABELS.sendNow));
     await user.click(within(dialog).getByRole('button', { name: RT_LABELS.add }));
     expect(await screen.findByRole('dialog', { name: RECRUITMENT_TEXTS.limitTests })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);

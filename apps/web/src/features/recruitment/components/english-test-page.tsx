@@ -4,6 +4,7 @@ import { IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LimitModal } from '../../../components/ui/limit-modal';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ScrollTabsList } from '../../../components/ui/scroll-tabs-list';
 import { useCandidates, useTestContent } from '../api/recruitment-api';
 import { RT_LABELS } from '../texts';
 import { AddUserModal } from './add-user-modal';
@@ -62,10 +63,10 @@ export function EnglishTestPage({ admin }: { admin: Admin }) {
         }
       />
       <Tabs defaultValue="candidates" keepMounted={false}>
-        <Tabs.List mb="lg">
+        <ScrollTabsList mb="lg">
           <Tabs.Tab value="candidates">{RT_LABELS.tabCandidates}</Tabs.Tab>
           <Tabs.Tab value="content">{RT_LABELS.tabContent}</Tabs.Tab>
-        </Tabs.List>
+        </ScrollTabsList>
         <Tabs.Panel value="candidates">
           <CandidatesPanel
             admin={admin}

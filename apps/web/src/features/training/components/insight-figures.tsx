@@ -52,7 +52,7 @@ export function DayChart({ days }: { days: NonNullable<TrainingInsights['cohort'
     <Card withBorder radius="lg" padding="lg" data-testid="day-chart">
       <Group justify="space-between" align="flex-start" mb="md">
         <Stack gap={2}>
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             {TR_LABELS.byDay}
           </Title>
           <Text size="xs" c="dimmed">
@@ -102,7 +102,7 @@ export function ChallengingList({
       padding="lg"
       data-testid={sounds ? 'challenging-sounds' : 'challenging-words'}
     >
-      <Title order={3} fz="md">
+      <Title order={2} fz="md">
         {title}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
@@ -140,7 +140,7 @@ export function ChallengingList({
 export function PopularTopics({ topics }: { topics: InsightFigures['popularTopics'] }) {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="popular-topics">
-      <Title order={3} fz="md" mb="sm">
+      <Title order={2} fz="md" mb="sm">
         {TR_LABELS.popularTopics}
       </Title>
       {!topics || topics.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { Candidate } from '@agaton/contracts';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SelectableTable } from '../../../components/ui/selectable-table';
 import { TR_LABELS } from '../texts';
@@ -31,34 +31,34 @@ export function TraineesTable({
       minWidth={640}
       testId="trainees-table"
       rowProps={(c) => ({ 'data-testid': 'trainee-row', 'data-email': c.email })}
-      headers={
-        <>
-          <Table.Th>{C.name}</Table.Th>
-          <Table.Th>{C.email}</Table.Th>
-          <Table.Th>{C.team}</Table.Th>
-          <Table.Th>{C.status}</Table.Th>
-        </>
-      }
-      cells={(c) => (
-        <>
-          <Table.Td>
+      columns={[
+        {
+          key: 'name',
+          header: C.name,
+          phone: 'title',
+          cell: (c) => (
             <Anchor component={Link} to={personHref(c.identityId)} fw={600} size="sm">
               {c.name}
             </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{c.email}</Text>
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        { key: 'email', header: C.email, cell: (c) => <Text size="sm">{c.email}</Text> },
+        {
+          key: 'team',
+          header: C.team,
+          cell: (c) => (
             <Text size="sm" c={teamOf(c) ? undefined : 'dimmed'}>
               {teamOf(c) || '—'}
             </Text>
-          </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            <TraineeStatusPill status={c.traineeInfo.traineeStatus} />
-          </Table.Td>
-        </>
-      )}
+          ),
+        },
+        {
+          key: 'status',
+          header: C.status,
+          td: { style: { whiteSpace: 'nowrap' } },
+          cell: (c) => <TraineeStatusPill status={c.traineeInfo.traineeStatus} />,
+        },
+      ]}
     />
   );
 }

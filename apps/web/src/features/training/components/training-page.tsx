@@ -7,6 +7,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LimitModal } from '../../../components/ui/limit-modal';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ScrollTabsList } from '../../../components/ui/scroll-tabs-list';
 import { paths } from '../../../config/paths';
 import { TR_LABELS } from '../texts';
 import { inviteFits, usersLeft } from '../utils/trainees';
@@ -87,10 +88,10 @@ export function TrainingPage({
         }
       />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="lg">
+        <ScrollTabsList mb="lg">
           <Tabs.Tab value="admin">{TR_LABELS.tabAdmin}</Tabs.Tab>
           <Tabs.Tab value="insights">{TR_LABELS.tabInsights}</Tabs.Tab>
-        </Tabs.List>
+        </ScrollTabsList>
         <Tabs.Panel value="admin">
           <TraineesPanel
             candidates={candidates}

@@ -1,5 +1,6 @@
 import { CEFR_BENCHMARKS, CEFR_LEVELS, CEFR_NAMES, type ResultsBlob } from '@agaton/contracts';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { usePhone } from '../../../../lib/use-phone';
 import { RT_LABELS } from '../../texts';
 import classes from './report.module.css';
 import { ReportSection } from './report-parts';
@@ -22,23 +23,33 @@ export function SkillsLine({ skills }: { skills: ResultsBlob['cefrBySkill'] }) {
   );
 }
 
+/** The scales of the benchmark table after the CEFR; a phone shows those marked `phone`. */
+const SCALES = [
+  { key: 'toeflIbt', header: H.toefl, phone: true },
+  { key: 'toeic', header: H.toeic, phone: false },
+  { key: 'ielts', header: H.ielts, phone: true },
+  { key: 'cambridge', header: H.cambridge, phone: false },
+  { key: 'gse', header: H.gse, phone: false },
+] as const;
+
 /**
  * The benchmark table (spec 2 §2): CEFR against TOEFL iBT, TOEIC, IELTS, the Cambridge scale
  * (80–230) and the Global Scale of English (22–90), the candidate's row highlighted, and the sources.
+ * A phone shows the CEFR with TOEFL iBT and IELTS, so the table fits without a sideways scroll.
  */
 export function BenchmarkSection({ rating }: { rating: ResultsBlob['cefrRating'] }) {
+  const phone = usePhone();
+  const scales = SCALES.filter((s) => !phone || s.phone);
   return (
     <ReportSection title={RT_LABELS.benchmark} testId="report-benchmark">
-      <Table.ScrollContainer minWidth={620}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 620}>
         <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" className={classes.benchmark}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{H.cefr}</Table.Th>
-              <Table.Th>{H.toefl}</Table.Th>
-              <Table.Th>{H.toeic}</Table.Th>
-              <Table.Th>{H.ielts}</Table.Th>
-              <Table.Th>{H.cambridge}</Table.Th>
-              <Table.Th>{H.gse}</Table.Th>
+              {scales.map((s) => (
+                <Table.Th key={s.key}>{s.header}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -60,11 +71,9 @@ export function BenchmarkSection({ rating }: { rating: ResultsBlob['cefrRating']
                       </Badge>
                     ) : null}
                   </Table.Th>
-                  <Table.Td>{row.toeflIbt}</Table.Td>
-                  <Table.Td>{row.toeic}</Table.Td>
-                  <Table.Td>{row.ielts}</Table.Td>
-                  <Table.Td>{row.cambridge}</Table.Td>
-                  <Table.Td>{row.gse}</Table.Td>
+                  {scales.map((s) => (
+                    <Table.Td key={s.key}>{row[s.key]}</Table.Td>
+                  ))}
                 </Table.Tr>
               );
             })}

@@ -6,7 +6,7 @@ import {
   TEST_LEVELS,
   TRANSCRIPT_TEXTS,
 } from '@agaton/contracts';
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { scoreColor } from '../../../../components/ui/score-band';
 import { ScoreCircle } from '../../../../components/ui/score-circle';
@@ -15,20 +15,34 @@ import { RT_LABELS } from '../../texts';
 import { LEVEL_NAMES } from '../test-content-summary';
 import classes from './report.module.css';
 
-/** A titled card of the report; it does not break across printed pages. */
+/**
+ * A titled card of the report. It does not break across printed pages unless `breakable` (a card whose
+ * height depends on what the candidate said): moved whole, it would leave the page before half empty.
+ */
 export function ReportSection(props: {
   title: string;
   testId?: string;
   aside?: ReactNode;
+  /** Printed, it may continue on the next page (its border drawn on both parts). */
+  breakable?: boolean;
+  /** A smaller title, for three cards in a row. */
+  compact?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Card withBorder radius="lg" padding="lg" className={classes.section} data-testid={props.testId}>
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} fz="lg">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={props.breakable ? classes.breakable : classes.section}
+      data-testid={props.testId}
+    >
+      <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
+        <Title order={2} fz={props.compact ? 'md' : 'lg'}>
           {props.title}
         </Title>
-        {props.aside}
+        {/* The badge or note keeps its size; a long title wraps instead. */}
+        <Box style={{ flexShrink: 0 }}>{props.aside}</Box>
       </Group>
       {props.children}
     </Card>
@@ -55,13 +69,24 @@ function LevelScore({ label, score }: { label: string; score: number | null }) {
 
 /**
  * One climbing part (listening, reading comprehension, reading aloud): overall, each level's score
- * or 'not reached', levels completed of N, why it ended, and the part's CEFR.
+ * or 'not reached', levels completed of N, why it ended, and the part's CEFR. `compact` (print, three
+ * in a row) uses a smaller circle with its label below it and stacks the footer, so nothing is cut.
  */
-export function PartSection({ title, part, testId }: { title: string; part: PartResult; testId: string }) {
+export function PartSection({
+  title,
+  part,
+  testId,
+  compact = false,
+}: {
+  title: string;
+  part: PartResult;
+  testId: string;
+  compact?: boolean;
+}) {
   const meta = part.testMetaInfo;
   if (meta.numberOfLevels === 0) {
     return (
-      <ReportSection title={title} testId={testId}>
+      <ReportSection title={title} testId={testId} compact={compact}>
         <Text size="sm" c="dimmed">
           {RT_LABELS.notInTest}
         </Text>
@@ -72,14 +97,19 @@ export function PartSection({ title, part, testId }: { title: string; part: Part
     <ReportSection
       title={title}
       testId={testId}
+      compact={compact}
       aside={
         <Badge variant="light" size="lg" tt="none" data-testid="part-cefr">
           {part.cefr}
         </Badge>
       }
     >
-      <Group align="center" gap="xl" wrap="nowrap">
-        <ScoreCircle score={part.scoring.overall} size={104} />
+      <Group align="center" gap={compact ? 'md' : 'xl'} wrap="nowrap">
+        <ScoreCircle
+          score={part.scoring.overall}
+          size={compact ? 80 : 104}
+          labelPosition={compact ? 'below' : 'inside'}
+        />
         <Stack gap={6} style={{ flex: 1 }}>
           {TEST_LEVELS.map((level) => (
             <LevelScore
@@ -90,11 +120,11 @@ export function PartSection({ title, part, testId }: { title: string; part: Part
           ))}
         </Stack>
       </Group>
-      <SimpleGrid cols={2} mt="md" spacing="xs">
+      <SimpleGrid cols={compact ? 1 : 2} mt="md" spacing={compact ? 2 : 'xs'}>
         <Text size="xs" c="dimmed" data-testid="levels-completed">
           {RT_LABELS.levelsCompleted(meta.numberOfCompletedLevels, meta.numberOfLevels)}
         </Text>
-        <Text size="xs" c="dimmed" ta="right" data-testid="finish-reason">
+        <Text size="xs" c="dimmed" ta={compact ? 'left' : 'right'} data-testid="finish-reason">
           {meta.finishReason ? `${RT_LABELS.finishReason}: ${FINISH_REASON_LABELS[meta.finishReason]}` : ''}
         </Text>
       </SimpleGrid>
@@ -173,6 +203,7 @@ export function FreeSpeechSection({
     <ReportSection
       title={RT_LABELS.freeSpeech}
       testId="report-free-speech"
+      breakable
       aside={
         free.finishReason ? (
           <Text size="xs" c="dimmed">
@@ -207,7 +238,7 @@ export function FreeSpeechSection({
             ) : null}
             <FreeTranscript free={free} />
           </Stack>
-          <Group gap="lg">
+          <Group gap="lg" className={classes.keepWithPrevious}>
             <EstimatedLevel
               label={RT_LABELS.grammar}
               level={free.grammar}

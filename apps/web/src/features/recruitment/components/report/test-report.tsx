@@ -1,5 +1,5 @@
 import { CEFR_NAMES, type ResultsBlob } from '@agaton/contracts';
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '../../../../components/ui/format';
 import { ScoreCircle } from '../../../../components/ui/score-circle';
 import type { AdminChallenge, AdminChallengeDetail } from '../../api/recruitment-api';
@@ -60,8 +60,10 @@ function Summary({ challenge, results }: { challenge: AdminChallenge; results: R
 
 /**
  * The candidate report (spec 2 §2): summary, speaking, listening, reading comprehension, reading
- * aloud, free speech and the benchmark table. `print` fixes the column counts for an A4 page and
- * leaves the free answer's player out (nothing to play on paper).
+ * aloud, free speech and the benchmark table. `print` lays it out for A4 pages and leaves the free
+ * answer's player out (nothing to play on paper): the three climbing parts share one row and the free
+ * answer, whose transcript makes it the tallest card, takes the whole width below them. Side by side
+ * with reading aloud it was pushed whole to the next page, leaving the first one half empty.
  */
 export function TestReport({
   challenge,
@@ -72,27 +74,68 @@ export function TestReport({
   results: ResultsBlob;
   print?: boolean;
 }) {
-  const cols = print ? 2 : { base: 1, md: 2 };
+  const listening = (
+    <PartSection
+      title={RT_LABELS.listeningTest}
+      part={results.listeningTest}
+      testId="report-listening"
+      compact={print}
+    />
+  );
+  const comprehension = (
+    <PartSection
+      title={RT_LABELS.comprehensionTest}
+      part={results.readingComprehensionTest}
+      testId="report-comprehension"
+      compact={print}
+    />
+  );
+  const reading = (
+    <PartSection
+      title={RT_LABELS.readingAloud}
+      part={results.readingTest}
+      testId="report-reading"
+      compact={print}
+    />
+  );
+  const free = (
+    <FreeSpeechSection
+      free={results.freeSpeechTest}
+      recordingUrl={print ? null : challenge.freeSpeechRecordingUrl}
+    />
+  );
+  const summary = <Summary challenge={challenge} results={results} />;
+  const speaking = <SpeakingSection results={results} print={print} />;
+  const benchmark = <BenchmarkSection rating={results.cefrRating} />;
+  if (print) {
+    // Blocks, not a flex column: Chromium sizes a card split across pages right only in block flow.
+    return (
+      <Box className={classes.printFlow} data-testid="test-report">
+        {summary}
+        {speaking}
+        <SimpleGrid cols={3} spacing="lg" data-testid="report-parts">
+          {listening}
+          {comprehension}
+          {reading}
+        </SimpleGrid>
+        {free}
+        {benchmark}
+      </Box>
+    );
+  }
   return (
     <Stack gap="lg" data-testid="test-report">
-      <Summary challenge={challenge} results={results} />
-      <SpeakingSection results={results} print={print} />
-      <SimpleGrid cols={cols} spacing="lg">
-        <PartSection title={RT_LABELS.listeningTest} part={results.listeningTest} testId="report-listening" />
-        <PartSection
-          title={RT_LABELS.comprehensionTest}
-          part={results.readingComprehensionTest}
-          testId="report-comprehension"
-        />
+      {summary}
+      {speaking}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {listening}
+        {comprehension}
       </SimpleGrid>
-      <SimpleGrid cols={cols} spacing="lg">
-        <PartSection title={RT_LABELS.readingAloud} part={results.readingTest} testId="report-reading" />
-        <FreeSpeechSection
-          free={results.freeSpeechTest}
-          recordingUrl={print ? null : challenge.freeSpeechRecordingUrl}
-        />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {reading}
+        {free}
       </SimpleGrid>
-      <BenchmarkSection rating={results.cefrRating} />
+      {benchmark}
     </Stack>
   );
 }
