@@ -3,9 +3,9 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/env.ts';
 import type { AppContext } from './lib/context.ts';
 import { loggerOptions } from './lib/logging.ts';
+import { embeddedTransport, Mailer } from './lib/mailer.ts';
 import { AccessTokens } from './lib/tokens.ts';
 import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
-import { embeddedTransport, Mailer } from './providers/mail/mailer.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
 
 /**

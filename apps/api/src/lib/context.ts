@@ -2,7 +2,7 @@ import type { Database } from '@agaton/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env.ts';
-import type { Mailer } from '../providers/mail/mailer.ts';
+import type { Mailer } from './mailer.ts';
 import type { AccessTokens } from './tokens.ts';
 
 /** Everything a service needs, built once in app.ts and handed to each module. */

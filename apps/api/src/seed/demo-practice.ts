@@ -14,8 +14,8 @@ import type { OrgActor } from '../lib/policy.ts';
 import { createCoachUser } from '../modules/auth/auth.service.ts';
 import { createCandidate } from '../modules/recruitment/candidates.service.ts';
 import { getTestContent, replaceTestContent } from '../modules/recruitment/test-content.service.ts';
+import { signInvitationToken } from '../modules/recruitment/training-invitation-token.ts';
 import type { ScoringRuntime } from '../modules/scoring/scoring-runtime.ts';
-import { signInvitationToken } from '../modules/training/invitation-token.ts';
 import { acceptInvitation } from '../modules/training/invitations.service.ts';
 import { recordPracticeAttempt } from '../modules/training/practice.service.ts';
 

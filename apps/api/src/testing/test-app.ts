@@ -10,8 +10,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config/env.ts';
 import type { AppContext } from '../lib/context.ts';
+import { embeddedTransport, Mailer } from '../lib/mailer.ts';
 import { AccessTokens } from '../lib/tokens.ts';
-import { embeddedTransport, Mailer } from '../providers/mail/mailer.ts';
 
 export interface TestApp {
   app: FastifyInstance;

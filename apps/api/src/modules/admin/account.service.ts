@@ -3,7 +3,7 @@ import { admins, hashPassword, verifyPassword } from '@agaton/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { MailMessage } from '../../providers/mail/mailer.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 import { mailVerificationLink } from '../auth/email-verification.ts';
 import { endSessionsOf, issueSession } from '../auth/sessions.ts';
 import { getAdmin } from './admin.service.ts';

@@ -1,7 +1,7 @@
 import type { ContactSalesRequest } from '@agaton/contracts';
 import { contactSalesRequests } from '@agaton/db';
 import type { AppContext } from '../../lib/context.ts';
-import type { MailMessage } from '../../providers/mail/mailer.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 
 /** One line, so a name cannot add headers or lines of its own to the subject. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();

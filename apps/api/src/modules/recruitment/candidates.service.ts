@@ -10,10 +10,10 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { candidateTeamScope, type OrgActor } from '../../lib/policy.ts';
-import { trainingInvitationLink } from '../training/invitations.service.ts';
 import { toChallengeMeta, visibleCandidates } from './challenges.service.ts';
 import { trainingInvitationEmail } from './invitation-email.ts';
 import { type SentTests, sendInvitations, sendTestsInTransaction, type Tx } from './send-test.service.ts';
+import { trainingInvitationLink } from './training-invitation-token.ts';
 import { assertTrainingSeats } from './training-seats.ts';
 
 type CandidateRow = typeof candidates.$inferSelect;

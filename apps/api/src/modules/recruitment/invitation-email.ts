@@ -1,5 +1,5 @@
 import { RECRUITMENT_TEXTS, TEST_PART_LABELS, TEST_PARTS } from '@agaton/contracts';
-import type { MailMessage } from '../../providers/mail/mailer.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 
 /** Names and organisation names are typed by admins; they must never become markup. */
 export function escapeHtml(value: string): string {

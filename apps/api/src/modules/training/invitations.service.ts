@@ -3,13 +3,7 @@ import { candidates, organisations, users } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { signInvitationToken, verifyInvitationToken } from './invitation-token.ts';
-
-/** The link a training invitation e-mail carries: `${PUBLIC_URL}/coach/training-invite/{token}`. */
-export function trainingInvitationLink(ctx: AppContext, candidateId: string, now = new Date()): string {
-  const token = signInvitationToken({ secret: ctx.config.JWT_SECRET, candidateId, now });
-  return `${ctx.config.PUBLIC_URL}/coach/training-invite/${token}`;
-}
+import { verifyInvitationToken } from '../recruitment/training-invitation-token.ts';
 
 type InvitedCandidate = typeof candidates.$inferSelect & { organizationName: string };
 

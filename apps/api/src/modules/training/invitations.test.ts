@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { recruitmentOrgs } from '../recruitment/recruitment-admin.test-helper.ts';
-import { signInvitationToken } from './invitation-token.ts';
+import { signInvitationToken } from '../recruitment/training-invitation-token.ts';
 import { coach, invitationToken, inviteTrainee } from './training.test-helper.ts';
 
 let t: TestApp;

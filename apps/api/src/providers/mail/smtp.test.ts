@@ -4,9 +4,9 @@ import { buildUser } from '@agaton/db/testing';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REDACTED, redactMail } from '../../lib/mailer.ts';
 import { testInvitationEmail, trainingInvitationEmail } from '../../modules/recruitment/invitation-email.ts';
 import { call, createTestApp, outboxReaderToken, type TestApp } from '../../testing/test-app.ts';
-import { REDACTED, redactMail } from './mailer.ts';
 
 interface Received {
   from: string;

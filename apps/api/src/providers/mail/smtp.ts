@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailTransport } from './mailer.ts';
+import type { MailTransport } from '../../lib/mailer.ts';
 
 /** SMTP delivery through nodemailer, e.g. SMTP_URL=smtp://user:pass@mail.example.com:587. */
 export function smtpTransport(smtpUrl: string): MailTransport {

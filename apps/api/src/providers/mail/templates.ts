@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 
 /** Password-reset e-mail; the link's token is the only secret, valid for one hour (redacted in the outbox). */
 export function resetPasswordEmail(to: string, link: string, token: string): MailMessage {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TRAINING_RULES } from '@agaton/contracts';
+import type { AppContext } from '../../lib/context.ts';
 
 /**
  * The training invitation link's token: `<candidateId>.<expires>.<signature>`, an HMAC of the server's
@@ -32,4 +33,10 @@ export function verifyInvitationToken(options: { secret: string; token: string; 
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   if (expires <= Math.floor(options.now.getTime() / 1000)) return null;
   return candidateId;
+}
+
+/** The link a training invitation e-mail carries: `${PUBLIC_URL}/coach/training-invite/{token}`. */
+export function trainingInvitationLink(ctx: AppContext, candidateId: string, now = new Date()): string {
+  const token = signInvitationToken({ secret: ctx.config.JWT_SECRET, candidateId, now });
+  return `${ctx.config.PUBLIC_URL}/coach/training-invite/${token}`;
 }
