@@ -47,24 +47,41 @@ export function planSummary(plan: CurrentPlan): {
   };
 }
 
-export function CurrentPlanSummary({ plan }: { plan: CurrentPlan }) {
+/** The plan's title, its state as a badge and the line under them (the pricing and subscription pages). */
+export function PlanSummaryLines({
+  plan,
+  titleSize,
+  detailTestId,
+}: {
+  plan: CurrentPlan;
+  titleSize?: 'lg';
+  detailTestId?: string;
+}) {
   const summary = planSummary(plan);
+  return (
+    <Stack gap={6}>
+      <Group gap="xs">
+        <Text fw={650} fz={titleSize}>
+          {summary.title}
+        </Text>
+        <Badge color={summary.tone} variant="light">
+          {summary.badge}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" data-testid={detailTestId}>
+        {summary.detail}
+      </Text>
+    </Stack>
+  );
+}
+
+export function CurrentPlanSummary({ plan }: { plan: CurrentPlan }) {
   const allowance = plan.features.recording.monthlyAllowance;
   const minutes = plan.features.recording.availableRecordingMinutes;
   return (
     <Paper withBorder radius="lg" p="lg" mb="lg" data-testid="current-plan">
-      <Stack gap={6}>
-        <Group gap="xs">
-          <Text fw={650}>{summary.title}</Text>
-          <Badge color={summary.tone} variant="light">
-            {summary.badge}
-          </Badge>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {summary.detail}
-        </Text>
-        {allowance ? <Progress value={(100 * minutes) / allowance} size="sm" mt={4} aria-hidden /> : null}
-      </Stack>
+      <PlanSummaryLines plan={plan} />
+      {allowance ? <Progress value={(100 * minutes) / allowance} size="sm" mt={10} aria-hidden /> : null}
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useChangeLocalSubscription, useLocalPortal } from '../api/billing-api';
 import { BILLING_LABELS } from '../texts';
 import { formatLongDate, useFollowUrl } from '../utils/app-urls';
-import { planSummary } from './current-plan-summary';
+import { PlanSummaryLines } from './current-plan-summary';
 import { SubscribeFailed } from './subscribe-failed';
 import { SubscriptionOverview } from './subscription-overview';
 
@@ -35,7 +35,6 @@ export function LocalPortal({ sessionId }: { sessionId: string }) {
   const { plan, returnUrl, email } = portal.data;
   const { status, cancelAtPeriodEnd, currentPeriodEnd } = plan.subscription;
   const endDate = currentPeriodEnd ? formatLongDate(currentPeriodEnd) : '';
-  const summary = planSummary(plan);
 
   const run = (action: 'cancel' | 'resume') =>
     change.mutate(action, {
@@ -64,19 +63,7 @@ export function LocalPortal({ sessionId }: { sessionId: string }) {
               {email}
             </Text>
           </Stack>
-          <Stack gap={6}>
-            <Group gap="xs">
-              <Text fw={650} fz="lg">
-                {summary.title}
-              </Text>
-              <Badge color={summary.tone} variant="light">
-                {summary.badge}
-              </Badge>
-            </Group>
-            <Text size="sm" c="dimmed" data-testid="portal-detail">
-              {summary.detail}
-            </Text>
-          </Stack>
+          <PlanSummaryLines plan={plan} titleSize="lg" detailTestId="portal-detail" />
           <Group justify="space-between">
             <Button variant="subtle" px={0} onClick={() => follow(returnUrl)}>
               {BILLING_LABELS.back}

@@ -1,10 +1,10 @@
 import { billingTexts } from '@agaton/contracts';
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCurrentPlan } from '../api/billing-api';
 import { BILLING_LABELS } from '../texts';
-import { planSummary } from './current-plan-summary';
+import { PlanSummaryLines } from './current-plan-summary';
 
 /**
  * /coach/subscription opened without a portal session (a bookmark, a typed address): the coach's
@@ -31,7 +31,6 @@ export function SubscriptionOverview() {
       </Center>
     );
   }
-  const summary = planSummary(plan.data);
   const active = plan.data.subscription.status === 'ACTIVE';
   return (
     <Center py="xl">
@@ -40,19 +39,7 @@ export function SubscriptionOverview() {
           <Title order={1} fz={24}>
             {BILLING_LABELS.subscriptionTitle}
           </Title>
-          <Stack gap={6}>
-            <Group gap="xs">
-              <Text fw={650} fz="lg">
-                {summary.title}
-              </Text>
-              <Badge color={summary.tone} variant="light">
-                {summary.badge}
-              </Badge>
-            </Group>
-            <Text size="sm" c="dimmed" data-testid="plan-detail">
-              {summary.detail}
-            </Text>
-          </Stack>
+          <PlanSummaryLines plan={plan.data} titleSize="lg" detailTestId="plan-detail" />
           <Group justify="flex-end">
             {active ? (
               <Button component={Link} to={paths.coachPlan.href('record-meeting')}>

@@ -17,23 +17,6 @@ import {
 import { RT_LABELS } from '../texts';
 import { EnglishTestPage } from './english-test-page';
 
-/** A phone held upright: the screen queries below a breakpoint match (print and colour ones do not). */
-function holdAPhone() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.startsWith('screen and (max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
-}
-
 const people = [
   candidate({
     identityId: 'c2',
@@ -53,8 +36,7 @@ const people = [
 
 describe('English Test candidates on a phone', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    installDomShims();
-    holdAPhone();
+    installDomShims({ phone: true });
   });
   afterEach(() => {
     cleanup();
