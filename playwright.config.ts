@@ -88,7 +88,8 @@ export default defineConfig({
         isMobile: true,
         hasTouch: true,
       },
-      testMatch: /\.mobile\.spec\.ts$/,
+      // The candidate's whole test runs here too (every step must fit the screen, see its shot()).
+      testMatch: [/\.mobile\.spec\.ts$/, /candidate\/english-test\.spec\.ts$/],
     },
     {
       name: 'sso',

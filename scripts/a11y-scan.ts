@@ -6,16 +6,21 @@
  *
  *   npx tsx scripts/a11y-scan.ts --base http://127.0.0.1:3100 [--out /tmp/axe.json]
  *       [--password <DEMO_PASSWORD>] [--only <text>] [--wait-minutes 10] [--no-wait]
+ *       [--viewport 375x812] [--shots DIR]
  *
  * The server must have the demo data (SEED_DEMO_DATA=1, DEMO_PASSWORD set); --password defaults to the
  * journeys' DEMO_PASSWORD (e2e/fixtures/accounts.ts). A fresh server analyses its demo sessions, QA
  * calls and English test for a few minutes: the scan waits for them (at most --wait-minutes) so the
  * feedback, reports and QA pages have content. --only scans the pages whose name contains the text.
  *
+ * --viewport scans in another window (375x812: a phone, with touch); --shots DIR keeps a full-page
+ * screenshot of every scanned state, for the walk through the screens a change touched.
+ *
  * Prints one row per page (the number of violated rules of each impact, and the elements they flag),
  * the totals and the totals per rule; --out writes every violation with its elements as JSON.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -38,8 +43,18 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'wait-minutes': { type: 'string', default: '10' },
     'no-wait': { type: 'boolean', default: false },
+    viewport: { type: 'string', default: '1366x900' },
+    shots: { type: 'string' },
   },
 });
+
+/** The window the pages are scanned in: `--viewport 375x812` is the phone of issue 28. */
+const [width, height] = (args.viewport ?? '').split('x').map(Number);
+if (!width || !height) throw new Error(`--viewport takes WIDTHxHEIGHT, not ${args.viewport}`);
+const VIEWPORT = { width, height };
+/** With `--shots DIR`, a full-page screenshot of every scanned state goes there, to look at. */
+const SHOTS = args.shots;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const BASE = (args.base ?? '').replace(/\/+$/, '');
 const PASSWORD = args.password ?? DEMO_PASSWORD;
@@ -177,6 +192,10 @@ async function scan(page: Page, audience: Audience, name: string, open?: () => P
     }
     const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     result.violations = summarise(axe.violations);
+    if (SHOTS) {
+      const file = `${String(results.length + 1).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`;
+      await page.screenshot({ path: join(SHOTS, file), fullPage: true });
+    }
     result.incomplete = axe.incomplete.length;
     result.passes = axe.passes.length;
   } catch (error) {
@@ -373,7 +392,12 @@ async function discoverIds(request: APIRequestContext): Promise<Ids> {
 // The pages of each audience
 
 async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1366, height: 900 } });
+  const phone = VIEWPORT.width < 500;
+  const context = await browser.newContext({
+    baseURL: BASE,
+    viewport: VIEWPORT,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
   const page = await context.newPage();
   networkIdle.set(page, trackNetwork(page));
   return page;
@@ -699,7 +723,7 @@ async function main() {
           scannedAt: new Date().toISOString(),
           seconds: Math.round((Date.now() - started) / 1000),
           tags: AXE_TAGS,
-          viewport: { width: 1366, height: 900 },
+          viewport: VIEWPORT,
           pages: results,
         },
         null,

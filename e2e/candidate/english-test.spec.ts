@@ -15,12 +15,23 @@ import {
   pdfText,
   useJourneyContent,
 } from '../fixtures/english-test.ts';
+import { expectFitsPhone } from '../fixtures/phone.ts';
 
 // The candidate's microphone reads the test's sentence (also the microphone check's), in a loop.
 test.use({ launchOptions: fakeMicLaunch('english-test-reading.wav') });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/english-test-${name}.png`, fullPage: true });
+/**
+ * A screenshot of the step. The journey runs in the phone project too (playwright.config.ts): there
+ * every step must fit the 375 px screen.
+ */
+async function shot(page: Page, name: string) {
+  const phone = (page.viewportSize()?.width ?? 1366) < 500;
+  if (phone) await expectFitsPhone(page);
+  await page.screenshot({
+    path: `test-results/english-test-${phone ? 'phone-' : ''}${name}.png`,
+    fullPage: true,
+  });
+}
 
 /**
  * Click to record (or Space on the focused button), let the microphone play for `ms` (a screenshot
@@ -43,6 +54,14 @@ async function record(page: Page, ms: number, screenshot?: string, keyboard = fa
   if (keyboard) await page.keyboard.press('Enter');
   else await page.getByRole('button', { name: 'Stop recording' }).click();
 }
+
+/** A desktop browser window, for the admin's side of the journey. */
+const AT_A_DESK = {
+  viewport: { width: 1366, height: 900 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+};
 
 async function signIn(page: Page, email: string, code: string) {
   await page.goto('/candidate');
@@ -70,7 +89,8 @@ test('an admin sends the English test, the candidate takes it, the admin downloa
   const email = uniqueEmail('english-test');
 
   // The admin adds the candidate with the journey's topic; the test is sent at once.
-  const admin = await (await browser.newContext()).newPage();
+  // The admin works at a desk whichever device the candidate has (the phone project runs this too).
+  const admin = await (await browser.newContext(AT_A_DESK)).newPage();
   const restoreContent = await useJourneyContent(request);
   try {
     await adminSignsIn(admin);
