@@ -18,7 +18,9 @@ let pages: Awaited<ReturnType<typeof startPrintPageServer>>;
 let renderer: ChromiumPdfRenderer;
 
 beforeAll(async () => {
-  pages = await startPrintPageServer({ holdMs: 400 });
+  // Slow pages are held long enough that four renders overlap even on a busy machine (CI shares its
+  // two cores with the other test files): only then does "at most two at once" say anything.
+  pages = await startPrintPageServer({ holdMs: 1500 });
   renderer = new ChromiumPdfRenderer({ baseUrl: pages.baseUrl, executablePath: CHROMIUM, timeoutMs: 15_000 });
 });
 afterAll(async () => {
@@ -84,7 +86,8 @@ describe('ChromiumPdfRenderer', () => {
         statusCode: 503,
         message: RECRUITMENT_TEXTS.generatePdfFailed,
       });
-      expect(Date.now() - started).toBeLessThan(7_000);
+      // The 3 s deadline and the browser's own start, which a busy machine slows: far from a hang.
+      expect(Date.now() - started).toBeLessThan(12_000);
       // The slot was given back: the same renderer prints the next page.
       const bytes = await quick.render({ path: REPORT, adminAccessToken: token('y', 'sigE') });
       expect(pdfText(bytes)).toContain('Signature: sigE');
