@@ -1,6 +1,6 @@
 import { messages } from '@agaton/contracts';
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DESKTOP_APP_REDIRECT, paths } from '../../../config/paths';
 import { desktopRedirectTexts as T } from '../texts';
@@ -34,14 +34,11 @@ export function DesktopAppRedirect() {
           {url ? T.notAppLink(DESKTOP_APP_SCHEME) : messages.other.desktopRedirect}
         </Text>
         <Text c="dimmed">{T.signInAgain}</Text>
-        <Stack gap="sm" w="100%">
+        <Actions>
           <Button component={Link} to={SIGN_IN_AGAIN} variant="default">
             {T.tryAgain}
           </Button>
-          <Button component={Link} to={paths.coachAssistant.href()}>
-            {T.continueToWeb}
-          </Button>
-        </Stack>
+        </Actions>
       </Stack>
     );
   }
@@ -52,14 +49,23 @@ export function DesktopAppRedirect() {
         {T.title}
       </Title>
       <Text c="dimmed">{T.hint}</Text>
-      <Stack gap="sm" w="100%">
+      <Actions>
         <Button onClick={open} variant="default">
           {T.tryAgain}
         </Button>
-        <Button component={Link} to={paths.coachAssistant.href()}>
-          {T.continueToWeb}
-        </Button>
-      </Stack>
+      </Actions>
+    </Stack>
+  );
+}
+
+/** Try again (another sign-in, or the app link once more), then the way on in the browser. */
+function Actions({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="sm" w="100%">
+      {children}
+      <Button component={Link} to={paths.coachAssistant.href()}>
+        {T.continueToWeb}
+      </Button>
     </Stack>
   );
 }

@@ -59,6 +59,14 @@ export function UpgradeSuccess() {
       {billingTexts.goToPricing}
     </Button>
   );
+  const checkAgain = (
+    <Group justify="center">
+      <Button onClick={() => check.refetch()} loading={check.isFetching}>
+        {BILLING_LABELS.checkAgain}
+      </Button>
+      {toPricing}
+    </Group>
+  );
 
   if (check.isPending) {
     return (
@@ -74,12 +82,7 @@ export function UpgradeSuccess() {
     return (
       <Panel color="orange" icon={<IconAlertTriangle size={36} />}>
         <Text role="alert">{BILLING_LABELS.checkFailed}</Text>
-        <Group justify="center">
-          <Button onClick={() => check.refetch()} loading={check.isFetching}>
-            {BILLING_LABELS.checkAgain}
-          </Button>
-          {toPricing}
-        </Group>
+        {checkAgain}
       </Panel>
     );
   }
@@ -95,12 +98,7 @@ export function UpgradeSuccess() {
         <Text size="sm" c="dimmed">
           {BILLING_LABELS.notActiveHint}
         </Text>
-        <Group justify="center">
-          <Button onClick={() => check.refetch()} loading={check.isFetching}>
-            {BILLING_LABELS.checkAgain}
-          </Button>
-          {toPricing}
-        </Group>
+        {checkAgain}
       </Panel>
     );
   }
