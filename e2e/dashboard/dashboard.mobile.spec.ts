@@ -1,5 +1,6 @@
 import { CANDIDATE_TEST_STATUS_LABELS, RECRUITMENT_TEXTS } from '@agaton/contracts';
 import { expect, test } from '@playwright/test';
+import { QA_LABELS } from '../../apps/web/src/features/qa/texts';
 import { RT_LABELS } from '../../apps/web/src/features/recruitment/texts';
 import { seeded } from '../fixtures/accounts';
 import { adminSession, storeTokens } from '../fixtures/api';
@@ -34,6 +35,46 @@ test.describe('the dashboard on a phone', () => {
     await dana.getByTestId('result-link').click();
     await expect(page.getByTestId('report-benchmark')).toBeVisible();
     await expectFitsPhone(page);
+  });
+
+  test('QA Alerts shows each call as a card, sorted from a list, a tap opening its report', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await storeTokens(
+      page,
+      'admin',
+      await adminSession(page.request, seeded.admin.email, seeded.admin.password),
+    );
+    // The demo calls are analysed in the background at start: reload until their alerts show.
+    const cards = page.getByTestId('qa-alert-row');
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/dashboard/assistant?tab=qa-alerts');
+          await cards
+            .first()
+            .waitFor({ timeout: 20_000 })
+            .catch(() => {});
+          return cards.count();
+        },
+        { timeout: 240_000, intervals: [5_000] },
+      )
+      .toBeGreaterThan(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    // A whole card fits the screen: its flag and counts sit beside their labels, none off to the right.
+    await cards.first().scrollIntoViewIfNeeded();
+    await expect(cards.first()).toBeInViewport({ ratio: 1 });
+    await expect(cards.first().getByText(QA_LABELS.alerts.columns.flag)).toBeVisible();
+    await expectFitsPhone(page);
+
+    await page.getByRole('combobox', { name: QA_LABELS.alerts.sortBy }).click();
+    await page.getByRole('option', { name: QA_LABELS.alerts.sorts['flagLevel:desc'] }).click();
+    await expect(page.getByRole('combobox', { name: QA_LABELS.alerts.sortBy })).toHaveValue(
+      QA_LABELS.alerts.sorts['flagLevel:desc'],
+    );
+    await cards.first().getByText(QA_LABELS.alerts.columns.agent).click();
+    await expect(page).toHaveURL(/\/dashboard\/assistant\/qa-report\//);
   });
 
   test('the assistant’s eight tabs sit on one scrolling line', async ({ page, request }) => {

@@ -1,4 +1,15 @@
-import { Box, Group, type MantineSpacing, Paper, Stack, Table, type TableTdProps, Text } from '@mantine/core';
+import {
+  Box,
+  Group,
+  type MantineSpacing,
+  Paper,
+  Stack,
+  Table,
+  type TableProps,
+  type TableTdProps,
+  type TableThProps,
+  Text,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePhone } from '../../lib/use-phone';
 
@@ -7,6 +18,8 @@ export interface TableColumn<Row> {
   key: string;
   /** The header cell; on a phone, the label beside the value (none: the value alone). */
   header?: ReactNode;
+  /** On a phone, the label beside the value when the header is a control (a sort button). */
+  phoneLabel?: ReactNode;
   cell: (row: Row) => ReactNode;
   /**
    * On a phone: `lead` sits before the title (a row's checkbox), `title` heads the row's card, `full`
@@ -15,6 +28,10 @@ export interface TableColumn<Row> {
   phone?: 'lead' | 'title' | 'full';
   /** Props of the column's cells on a wide screen (alignment, width, wrapping). */
   td?: TableTdProps;
+  /** On a wide screen the column's cells are its rows' headers (`th scope="row"`), not data cells. */
+  rowHeader?: boolean;
+  /** Props of the column's header cell on a wide screen (`aria-sort`). */
+  th?: TableThProps & { 'aria-sort'?: 'ascending' | 'descending' | 'none' };
 }
 
 /** Attributes a row (or its card) carries: test ids, data attributes, a click. */
@@ -36,6 +53,7 @@ export function ResponsiveTable<Row>({
   headerBg,
   phoneHeader,
   cardsPadding,
+  verticalSpacing = 'sm',
 }: {
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string;
@@ -54,17 +72,19 @@ export function ResponsiveTable<Row>({
   phoneHeader?: ReactNode;
   /** Space around the cards on a phone, when the table sits in a bordered box without padding. */
   cardsPadding?: MantineSpacing;
+  /** The wide table's space above and below each row's text (default `sm`). */
+  verticalSpacing?: TableProps['verticalSpacing'];
 }) {
   const phone = usePhone();
   if (phone) return <RowCards {...{ rows, rowKey, columns, testId, rowProps, phoneHeader, cardsPadding }} />;
   return (
     <Table.ScrollContainer minWidth={minWidth ?? 0}>
-      <Table verticalSpacing="sm" highlightOnHover={highlightOnHover} data-testid={testId}>
+      <Table verticalSpacing={verticalSpacing} highlightOnHover={highlightOnHover} data-testid={testId}>
         {withHeader && (
           <Table.Thead bg={headerBg}>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c.key} w={c.td?.w} ta={c.td?.ta}>
+                <Table.Th key={c.key} w={c.td?.w} ta={c.td?.ta} {...c.th}>
                   {c.header}
                 </Table.Th>
               ))}
@@ -74,11 +94,18 @@ export function ResponsiveTable<Row>({
         <Table.Tbody>
           {rows.map((row, i) => (
             <Table.Tr key={rowKey(row, i)} {...rowProps?.(row)}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} {...c.td}>
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
+              {columns.map((c) =>
+                c.rowHeader ? (
+                  // A data cell's props suit a header cell but for the Styles API keys, typed per part.
+                  <Table.Th key={c.key} scope="row" {...(c.td as TableThProps)}>
+                    {c.cell(row)}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={c.key} {...c.td}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ),
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -128,10 +155,10 @@ function RowCards<Row>({
           )}
           <Stack gap={6}>
             {lines.map((c) =>
-              c.header && c.phone !== 'full' ? (
+              (c.phoneLabel ?? c.header) && c.phone !== 'full' ? (
                 <Group key={c.key} justify="space-between" gap="sm" wrap="nowrap">
                   <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {c.header}
+                    {c.phoneLabel ?? c.header}
                   </Text>
                   <Box ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     {c.cell(row)}

@@ -39,6 +39,16 @@ export const QA_LABELS = {
     disputedHint: 'The agent disputes an answer no reviewer has settled yet',
     markReviewed: (title: string) => `Reviewed: ${title}`,
     rowsPerPage: 'Rows per page',
+    /** On a phone, where the cards have no column headers to click. */
+    sortBy: 'Sort by',
+    sorts: {
+      'timestamp:desc': 'Newest first',
+      'timestamp:asc': 'Oldest first',
+      'user:asc': 'Agent A to Z',
+      'user:desc': 'Agent Z to A',
+      'flagLevel:desc': 'Worst flag first',
+      'flagLevel:asc': 'Best flag first',
+    },
     total: (n: number) => (n === 1 ? '1 QA item' : `${n} QA items`),
     empty: 'No QA items match these filters',
     emptyHint:

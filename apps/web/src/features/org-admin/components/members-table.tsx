@@ -1,6 +1,7 @@
 import { type Member, ROLE_LABELS } from '@agaton/contracts';
-import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconArrowMerge, IconPencil } from '@tabler/icons-react';
+import { ResponsiveTable, type TableColumn } from '../../../components/ui/responsive-table';
 import { ORG_LABELS } from '../texts';
 
 type RowActionHandlers = { onEdit: (member: Member) => void; onArchive: (member: Member) => void };
@@ -11,6 +12,7 @@ const NO_TRUNCATION = { flexShrink: 0, overflow: 'visible' } as const;
 /**
  * The users table: User (name + email), teams, role, Coaching On/Off, licence and the row actions.
  * The actions and the Coaching switch are an owner's; without them (a manager) the table only shows.
+ * On a phone each user is a card headed by their name and email, the actions at its foot.
  */
 export function MembersTable(props: {
   members: Member[];
@@ -26,96 +28,94 @@ export function MembersTable(props: {
   const c = ORG_LABELS.columns;
   const { actions, onMerge, onToggleCoaching } = props;
   const withActions = Boolean(actions || onMerge);
+  const label = (m: Member) => m.name || m.email;
+  const columns: TableColumn<Member>[] = [
+    {
+      key: 'user',
+      header: c.user,
+      phone: 'title',
+      cell: (m) => (
+        <>
+          <Text fw={600} size="sm" c={m.name ? undefined : 'dimmed'}>
+            {m.name || ORG_LABELS.noName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {m.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'teams',
+      header: c.teams,
+      cell: (m) => (
+        <Group gap={4}>
+          {m.teams.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {ORG_LABELS.noTeams}
+            </Text>
+          ) : (
+            m.teams.map((t) => (
+              <Badge key={t.teamId} variant="light" tt="none" style={NO_TRUNCATION}>
+                {t.teamRole === 'MANAGER' ? `${t.teamName} · ${ROLE_LABELS.MANAGER}` : t.teamName}
+              </Badge>
+            ))
+          )}
+        </Group>
+      ),
+    },
+    { key: 'role', header: c.role, cell: (m) => <Text size="sm">{ROLE_LABELS[m.orgRole]}</Text> },
+    {
+      key: 'coaching',
+      header: c.coaching,
+      cell: (m) =>
+        onToggleCoaching ? (
+          <Switch
+            aria-label={ORG_LABELS.coachingToggle(label(m))}
+            checked={m.hasLicense}
+            disabled={m.isArchived || props.togglingId === m.astridIdentityId}
+            label={m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
+            onChange={(e) => onToggleCoaching(m, e.currentTarget.checked)}
+          />
+        ) : (
+          <Text size="sm" data-testid="coaching">
+            {m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
+          </Text>
+        ),
+    },
+    {
+      key: 'license',
+      header: c.license,
+      cell: (m) =>
+        m.isArchived ? (
+          <Badge color="gray" variant="outline" tt="none" style={NO_TRUNCATION}>
+            {ORG_LABELS.archived}
+          </Badge>
+        ) : (
+          <Badge color={m.hasLicense ? 'teal' : 'gray'} variant="light" tt="none" style={NO_TRUNCATION}>
+            {m.hasLicense ? ORG_LABELS.licensed : ORG_LABELS.noLicense}
+          </Badge>
+        ),
+    },
+  ];
+  if (withActions) {
+    columns.push({
+      key: 'actions',
+      header: <VisuallyHidden>{c.actions}</VisuallyHidden>,
+      // On a phone the buttons are a line of their own at the foot of the card, without a label.
+      phone: 'full',
+      cell: (m) => <RowActions member={m} label={label(m)} actions={actions} onMerge={onMerge} />,
+    });
+  }
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.user}</Table.Th>
-            <Table.Th>{c.teams}</Table.Th>
-            <Table.Th>{c.role}</Table.Th>
-            <Table.Th>{c.coaching}</Table.Th>
-            <Table.Th>{c.license}</Table.Th>
-            {withActions && (
-              <Table.Th>
-                <VisuallyHidden>{c.actions}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.members.map((m) => {
-            const label = m.name || m.email;
-            return (
-              <Table.Tr key={m.astridIdentityId} data-testid="member-row">
-                <Table.Td>
-                  <Text fw={600} size="sm" c={m.name ? undefined : 'dimmed'}>
-                    {m.name || ORG_LABELS.noName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {m.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {m.teams.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {ORG_LABELS.noTeams}
-                      </Text>
-                    ) : (
-                      m.teams.map((t) => (
-                        <Badge key={t.teamId} variant="light" tt="none" style={NO_TRUNCATION}>
-                          {t.teamRole === 'MANAGER' ? `${t.teamName} · ${ROLE_LABELS.MANAGER}` : t.teamName}
-                        </Badge>
-                      ))
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{ROLE_LABELS[m.orgRole]}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {onToggleCoaching ? (
-                    <Switch
-                      aria-label={ORG_LABELS.coachingToggle(label)}
-                      checked={m.hasLicense}
-                      disabled={m.isArchived || props.togglingId === m.astridIdentityId}
-                      label={m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
-                      onChange={(e) => onToggleCoaching(m, e.currentTarget.checked)}
-                    />
-                  ) : (
-                    <Text size="sm" data-testid="coaching">
-                      {m.hasLicense ? ORG_LABELS.on : ORG_LABELS.off}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {m.isArchived ? (
-                    <Badge color="gray" variant="outline" tt="none" style={NO_TRUNCATION}>
-                      {ORG_LABELS.archived}
-                    </Badge>
-                  ) : (
-                    <Badge
-                      color={m.hasLicense ? 'teal' : 'gray'}
-                      variant="light"
-                      tt="none"
-                      style={NO_TRUNCATION}
-                    >
-                      {m.hasLicense ? ORG_LABELS.licensed : ORG_LABELS.noLicense}
-                    </Badge>
-                  )}
-                </Table.Td>
-                {withActions && (
-                  <Table.Td>
-                    <RowActions member={m} label={label} actions={actions} onMerge={onMerge} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rows={props.members}
+      rowKey={(m) => m.astridIdentityId}
+      columns={columns}
+      minWidth={760}
+      highlightOnHover
+      rowProps={() => ({ 'data-testid': 'member-row' })}
+    />
   );
 }
 

@@ -1,9 +1,11 @@
 import type { QaDashboard } from '@agaton/contracts';
-import { Anchor, Badge, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/ui/format';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { scoreColor } from '../../../components/ui/score-band';
 import { paths } from '../../../config/paths';
+import { usePhone } from '../../../lib/use-phone';
 import { useQaItems } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
 import type { QaPeriod } from '../utils/date-range';
@@ -28,7 +30,7 @@ export function ScoreBadge({ score }: { score: number | null }) {
   );
 }
 
-/** Data Explorer (spec 3 §2.5): the agents of the period; a click chooses one. */
+/** Data Explorer (spec 3 §2.5): the agents of the period; a click chooses one (a card each on a phone). */
 export function DataExplorer(props: {
   agents: QaDashboard['agents'];
   onChoose: (agent: { id: string; name: string }) => void;
@@ -43,58 +45,52 @@ export function DataExplorer(props: {
           {D.explorerHint}
         </Text>
       </Stack>
-      <Table.ScrollContainer minWidth={560}>
-        <Table highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{L.alerts.columns.agent}</Table.Th>
-              <Table.Th ta="right">{D.items}</Table.Th>
-              <Table.Th>{D.score}</Table.Th>
-              <Table.Th ta="right">{L.alerts.columns.red}</Table.Th>
-              <Table.Th ta="right">{L.alerts.columns.yellow}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.agents.map((a) => (
-              <Table.Tr
-                key={a.identityId}
-                style={{ cursor: 'pointer' }}
-                onClick={() => props.onChoose({ id: a.identityId, name: a.name })}
-                data-testid="qa-explorer-row"
+      <ResponsiveTable
+        rows={props.agents}
+        rowKey={(a) => a.identityId}
+        minWidth={560}
+        verticalSpacing="xs"
+        highlightOnHover
+        rowProps={(a) => ({
+          style: { cursor: 'pointer' },
+          onClick: () => props.onChoose({ id: a.identityId, name: a.name }),
+          'data-testid': 'qa-explorer-row',
+        })}
+        columns={[
+          {
+            key: 'agent',
+            header: L.alerts.columns.agent,
+            phone: 'title',
+            cell: (a) => (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                aria-label={D.chooseAgent(a.name)}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  props.onChoose({ id: a.identityId, name: a.name });
+                }}
               >
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    fw={600}
-                    aria-label={D.chooseAgent(a.name)}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      props.onChoose({ id: a.identityId, name: a.name });
-                    }}
-                  >
-                    {a.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right">{a.items}</Table.Td>
-                <Table.Td>
-                  <ScoreBadge score={a.averageScore} />
-                </Table.Td>
-                <Table.Td ta="right">{a.red}</Table.Td>
-                <Table.Td ta="right">{a.yellow}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                {a.name}
+              </Anchor>
+            ),
+          },
+          { key: 'items', header: D.items, td: { ta: 'right' }, cell: (a) => a.items },
+          { key: 'score', header: D.score, cell: (a) => <ScoreBadge score={a.averageScore} /> },
+          { key: 'red', header: L.alerts.columns.red, td: { ta: 'right' }, cell: (a) => a.red },
+          { key: 'yellow', header: L.alerts.columns.yellow, td: { ta: 'right' }, cell: (a) => a.yellow },
+        ]}
+      />
     </Paper>
   );
 }
 
 /**
  * 'QA Analysis for <agent>' (spec 3 §2.5) with a removable chip: the agent's per-question figures
- * (the dashboard already narrowed to them) and their most recent QA items of the period.
+ * (the dashboard already narrowed to them) and their most recent QA items of the period. On a phone
+ * each question is a card headed by its text.
  */
 export function AgentAnalysis(props: {
   agent: { id: string; name: string };
@@ -110,6 +106,7 @@ export function AgentAnalysis(props: {
     limit: RECENT,
     offset: 0,
   });
+  const phone = usePhone();
   return (
     <Paper withBorder radius="lg" p="md" data-testid="qa-agent-analysis">
       <Group gap="sm" mb="md">
@@ -130,34 +127,29 @@ export function AgentAnalysis(props: {
           {props.agent.name}
         </Badge>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{D.question}</Table.Th>
-              <Table.Th>{D.score}</Table.Th>
-              <Table.Th ta="right">{D.answers}</Table.Th>
-              <Table.Th ta="right">{L.alerts.columns.red}</Table.Th>
-              <Table.Th ta="right">{L.alerts.columns.yellow}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.questions.map((q) => (
-              <Table.Tr key={q.questionId} data-testid="qa-agent-question">
-                <Table.Td>
-                  <Text size="sm">{q.questionText}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ScoreBadge score={q.averageScore} />
-                </Table.Td>
-                <Table.Td ta="right">{q.answers}</Table.Td>
-                <Table.Td ta="right">{q.red}</Table.Td>
-                <Table.Td ta="right">{q.yellow}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        rows={props.questions}
+        rowKey={(q) => q.questionId}
+        minWidth={560}
+        verticalSpacing="xs"
+        rowProps={() => ({ 'data-testid': 'qa-agent-question' })}
+        columns={[
+          {
+            key: 'question',
+            header: D.question,
+            phone: 'title',
+            cell: (q) => (
+              <Text size="sm" fw={phone ? 600 : undefined}>
+                {q.questionText}
+              </Text>
+            ),
+          },
+          { key: 'score', header: D.score, cell: (q) => <ScoreBadge score={q.averageScore} /> },
+          { key: 'answers', header: D.answers, td: { ta: 'right' }, cell: (q) => q.answers },
+          { key: 'red', header: L.alerts.columns.red, td: { ta: 'right' }, cell: (q) => q.red },
+          { key: 'yellow', header: L.alerts.columns.yellow, td: { ta: 'right' }, cell: (q) => q.yellow },
+        ]}
+      />
       <Title order={3} fz="sm" mt="lg" mb="xs">
         {D.recentItems}
       </Title>

@@ -3,6 +3,7 @@ import { QA_TEXTS } from '@agaton/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../config/paths';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import {
@@ -81,6 +82,10 @@ describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: L.alerts.columns.flag }));
     await waitFor(() => expect(itemCalls(calls).at(-1)?.query.get('sort')).toBe('flagLevel'));
     expect(itemCalls(calls).at(-1)?.query.get('order')).toBe('desc');
+    expect(screen.getByRole('columnheader', { name: L.alerts.columns.flag })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it('flips the reviewed toggle at once and back with the spec text when saving fails', async () => {
@@ -214,5 +219,40 @@ describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
     const before = itemCalls(calls).length;
     await waitFor(() => expect(screen.getAllByTestId('pending-call')).toHaveLength(2), { timeout: 5000 });
     await waitFor(() => expect(itemCalls(calls).length).toBeGreaterThan(before));
+  });
+});
+
+describe('QA Alerts on a phone', { timeout: 30_000 }, () => {
+  beforeEach(() => installDomShims({ phone: true }));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    tokenStorage.clear('admin');
+  });
+
+  it('shows each item as a card headed by its call, sorted from a list, a tap opening its report', async () => {
+    const calls = stubQaApi({ 'GET /qa/items': list(), [`POST /astridorg/${ORG_ID}/members/list`]: members });
+    const router = render();
+    const [card] = await screen.findAllByTestId('qa-alert-row');
+    // No table whose right-hand columns would sit off-screen.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: L.alerts.open('Invoice complaint') })).toBeInTheDocument();
+    expect(within(card).getByText(L.alerts.columns.agent)).toBeInTheDocument();
+    expect(within(card).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(card).getByTestId('red-count')).toHaveTextContent('1');
+
+    await userEvent.click(screen.getByRole('combobox', { name: L.alerts.sortBy }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: L.alerts.sorts['user:asc'], hidden: true }),
+    );
+    await waitFor(() => expect(itemCalls(calls).at(-1)?.query.get('sort')).toBe('user'));
+    expect(itemCalls(calls).at(-1)?.query.get('order')).toBe('asc');
+
+    // The reviewed toggle marks the item without leaving; a tap elsewhere on the card opens the report.
+    const [sorted] = await screen.findAllByTestId('qa-alert-row');
+    await userEvent.click(within(sorted).getByRole('switch'));
+    expect(router.state.location.pathname).toBe('/dashboard/assistant');
+    await userEvent.click(within(sorted).getByText('Sam Seller'));
+    expect(router.state.location.pathname).toBe(paths.dashboardAssistantQaReport.href(item().qcItemId));
   });
 });

@@ -23,7 +23,7 @@ import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
 import { type QaItemsQuery, qaKeys, useQaItems, useReviewItem } from '../api/qa-api';
 import { QA_LABELS as L } from '../texts';
 import { periodSeconds, type QaPeriod, recentPeriod } from '../utils/date-range';
-import { DEFAULT_SORT, FLAG_STYLE, nextSort, type QaSort } from '../utils/flags';
+import { DEFAULT_SORT, FLAG_STYLE, type QaSort } from '../utils/flags';
 import { AlertsTable } from './alerts-table';
 import { PendingUploads } from './pending-uploads';
 import { PeriodPicker } from './period-picker';
@@ -131,8 +131,8 @@ export function QaAlerts({ admin, scorecardsTab }: { admin: Admin; scorecardsTab
         <AlertsTable
           items={data.items}
           sort={sort}
-          onSort={(field) => {
-            setSort((s) => nextSort(s, field));
+          onSort={(next) => {
+            setSort(next);
             setPage(1);
           }}
           onReview={onReview}

@@ -8,7 +8,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
@@ -18,7 +17,9 @@ import { Link, Navigate } from 'react-router';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyPanel, PanelError } from '../../../components/ui/page-states';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { paths } from '../../../config/paths';
+import { usePhone } from '../../../lib/use-phone';
 import { useCandidates } from '../api/recruitment-api';
 import { RT_LABELS } from '../texts';
 import { TestCode, TestStatusPill } from './test-status';
@@ -34,60 +35,79 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
+/**
+ * Every test sent to the candidate: a bordered table on a wide screen; on a phone one card per test,
+ * headed by when it was sent, with its code, status, completion, CEFR and report link.
+ */
 function TestsTable({ userId, challenges }: { userId: string; challenges: ChallengeMeta[] }) {
+  const phone = usePhone();
+  const table = (
+    <ResponsiveTable
+      rows={challenges}
+      rowKey={(c) => c.id}
+      minWidth={680}
+      headerBg="gray.0"
+      testId="candidate-tests"
+      rowProps={() => ({ 'data-testid': 'candidate-test' })}
+      columns={[
+        {
+          key: 'sent',
+          header: RT_LABELS.sentAt,
+          phone: 'title',
+          cell: (c) =>
+            phone ? (
+              <Text size="sm" fw={600}>
+                {RT_LABELS.sentAt} {formatDateTime(c.createTime)}
+              </Text>
+            ) : (
+              <Text size="sm">{formatDateTime(c.createTime)}</Text>
+            ),
+        },
+        {
+          key: 'code',
+          header: RT_LABELS.columns.code,
+          cell: (c) => <TestCode code={c.code} used={Boolean(c.completedAt)} />,
+        },
+        {
+          key: 'status',
+          header: RT_LABELS.columns.status,
+          cell: (c) => <TestStatusPill status={candidateTestStatus(c)} />,
+        },
+        {
+          key: 'completed',
+          header: RT_LABELS.completed,
+          cell: (c) => <Text size="sm">{c.completedAt ? formatDate(c.completedAt) : '—'}</Text>,
+        },
+        {
+          key: 'cefr',
+          header: RT_LABELS.cefr,
+          cell: (c) => (
+            <Text size="sm" fw={700}>
+              {c.resultCefr ?? '—'}
+            </Text>
+          ),
+        },
+        {
+          key: 'report',
+          header: <VisuallyHidden>{RT_LABELS.openReport}</VisuallyHidden>,
+          // On a phone the link is a line of its own at the card's foot.
+          phone: 'full',
+          td: { ta: 'right' },
+          cell: (c) =>
+            c.completedAt ? (
+              <Anchor component={Link} to={paths.dashboardTestReport.href(userId, c.id)} size="sm" fw={600}>
+                {RT_LABELS.openReport}
+              </Anchor>
+            ) : null,
+        },
+      ]}
+    />
+  );
+  // On a phone the cards carry their own borders.
+  if (phone) return table;
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={680}>
-        <Table verticalSpacing="sm" data-testid="candidate-tests">
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th>{RT_LABELS.sentAt}</Table.Th>
-              <Table.Th>{RT_LABELS.columns.code}</Table.Th>
-              <Table.Th>{RT_LABELS.columns.status}</Table.Th>
-              <Table.Th>{RT_LABELS.completed}</Table.Th>
-              <Table.Th>{RT_LABELS.cefr}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{RT_LABELS.openReport}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {challenges.map((c) => (
-              <Table.Tr key={c.id} data-testid="candidate-test">
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(c.createTime)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <TestCode code={c.code} used={Boolean(c.completedAt)} />
-                </Table.Td>
-                <Table.Td>
-                  <TestStatusPill status={candidateTestStatus(c)} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{c.completedAt ? formatDate(c.completedAt) : '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={700}>
-                    {c.resultCefr ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {c.completedAt ? (
-                    <Anchor
-                      component={Link}
-                      to={paths.dashboardTestReport.href(userId, c.id)}
-                      size="sm"
-                      fw={600}
-                    >
-                      {RT_LABELS.openReport}
-                    </Anchor>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {table}
     </Paper>
   );
 }

@@ -6,8 +6,9 @@ import {
   type TestContent,
   type TestLevel,
 } from '@agaton/contracts';
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDuration } from '../../../components/ui/format';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { RT_LABELS } from '../texts';
 
 /** Level names as candidates and admins know them (spec 2 §3: Beginner, Intermediate, Advanced). */
@@ -31,49 +32,62 @@ function Pool({ count, ask }: { count: number; ask?: number }) {
   );
 }
 
+/** One position's pools per level: a table on a wide screen, a card per level on a phone. */
 function PositionCard({ position }: { position: PositionContent }) {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="content-position">
       <Title order={3} fz="md" mb="sm">
         {position.position}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing={6} withRowBorders>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{RT_LABELS.levelsHeading}</Table.Th>
-              <Table.Th>{RT_LABELS.sentences}</Table.Th>
-              <Table.Th>{RT_LABELS.listening}</Table.Th>
-              <Table.Th>{RT_LABELS.comprehension}</Table.Th>
-              <Table.Th>{RT_LABELS.topics}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {TEST_LEVELS.map((level) => {
-              const l = position.levels[level];
-              return (
-                <Table.Tr key={level}>
-                  <Table.Th scope="row" fw={600}>
-                    {LEVEL_NAMES[level]}
-                  </Table.Th>
-                  <Table.Td>
-                    <Pool count={l.reading.sentences.length} ask={l.reading.ask} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Pool count={l.listening.questions.length} ask={l.listening.ask} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Pool count={l.readingComprehension.questions.length} ask={l.readingComprehension.ask} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Pool count={l.freeSpeech.topics.length} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        rows={TEST_LEVELS}
+        rowKey={(level) => level}
+        minWidth={560}
+        verticalSpacing={6}
+        rowProps={(level) => ({ 'data-testid': 'content-level', 'data-level': level })}
+        columns={[
+          {
+            key: 'level',
+            header: RT_LABELS.levelsHeading,
+            phone: 'title',
+            rowHeader: true,
+            cell: (level) => (
+              <Text span inherit fw={600}>
+                {LEVEL_NAMES[level]}
+              </Text>
+            ),
+          },
+          {
+            key: 'sentences',
+            header: RT_LABELS.sentences,
+            cell: (level) => {
+              const { reading } = position.levels[level];
+              return <Pool count={reading.sentences.length} ask={reading.ask} />;
+            },
+          },
+          {
+            key: 'listening',
+            header: RT_LABELS.listening,
+            cell: (level) => {
+              const { listening } = position.levels[level];
+              return <Pool count={listening.questions.length} ask={listening.ask} />;
+            },
+          },
+          {
+            key: 'comprehension',
+            header: RT_LABELS.comprehension,
+            cell: (level) => {
+              const { readingComprehension: rc } = position.levels[level];
+              return <Pool count={rc.questions.length} ask={rc.ask} />;
+            },
+          },
+          {
+            key: 'topics',
+            header: RT_LABELS.topics,
+            cell: (level) => <Pool count={position.levels[level].freeSpeech.topics.length} />,
+          },
+        ]}
+      />
     </Card>
   );
 }
