@@ -1,6 +1,13 @@
 import { messages } from '@agaton/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, networkMessages, RPC_RETRY_LIMIT, toUserMessage } from './api-client';
+import {
+  ApiError,
+  createApiClient,
+  networkMessages,
+  parseRetryAfterMs,
+  RPC_RETRY_LIMIT,
+  toUserMessage,
+} from './api-client';
 import { createTokenStorage } from './token-storage';
 
 type Call = { url: string; method: string; authorization?: string; body?: unknown };
@@ -273,5 +280,60 @@ describe('files and validation details', () => {
       message: 'Check the fields.',
       details: [{ path: 'positions.0.position', message: 'Required' }],
     });
+  });
+});
+
+describe('parseRetryAfterMs', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfterMs('7')).toBe(7000);
+    expect(parseRetryAfterMs(null)).toBeUndefined();
+    expect(parseRetryAfterMs('soon')).toBeUndefined();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfterMs('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
+  });
+});
+
+describe('streams (the chat answer as it arrives)', () => {
+  const events = () =>
+    new Response('data: {"type":"done"}\n\n', {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+    });
+
+  it('opens with the stored token, refreshing once on a 401, and hands back the body as it comes', async () => {
+    tokens.set('user', { accessToken: 'access-0', refreshToken: 'refresh-0', expiresAt: NOW + 600_000 });
+    const server = fakeServer((call) => {
+      if (call.url === '/api/token') return json(200, session(1));
+      return call.authorization === 'Bearer access-1' ? events() : json(401, {});
+    });
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    const body = await client.stream('/chat/threads/t1/events', {
+      auth: 'user',
+      query: { runId: 'r 1' },
+      accept: 'text/event-stream',
+      signal: new AbortController().signal,
+    });
+    expect(await new Response(body).text()).toBe('data: {"type":"done"}\n\n');
+    expect(server.calls.map((c) => c.url)).toEqual([
+      '/api/chat/threads/t1/events?runId=r+1',
+      '/api/token',
+      '/api/chat/threads/t1/events?runId=r+1',
+    ]);
+  });
+
+  it('throws a refused stream as an ApiError with its status', async () => {
+    tokens.set('user', { accessToken: 'access-0', refreshToken: 'refresh-0', expiresAt: NOW + 600_000 });
+    const server = fakeServer(() => json(404, { error: { code: 'NOT_FOUND', message: 'No such run' } }));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+    const error = await client
+      .stream('/chat/threads/t1/events', {
+        auth: 'user',
+        accept: 'text/event-stream',
+        signal: new AbortController().signal,
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'No such run' });
   });
 });

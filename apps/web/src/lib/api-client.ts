@@ -118,17 +118,21 @@ export function createApiClient(options: ApiClientOptions) {
   // Concurrent callers share one refresh: refresh tokens rotate, so a second use would be a replay.
   const pendingRefresh = new Map<TokenKind, Promise<boolean>>();
 
+  function urlFor(path: string, query?: RequestOptions<unknown>['query']) {
+    const url = new URL(`${baseUrl}${path}`, 'http://placeholder');
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return /^https?:/.test(baseUrl) ? url.toString() : `${url.pathname}${url.search}`;
+  }
+
   async function send(
     path: string,
     init: RequestInit,
     query?: RequestOptions<unknown>['query'],
     limitMs = timeoutMs,
   ) {
-    const url = new URL(`${baseUrl}${path}`, 'http://placeholder');
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    const target = /^https?:/.test(baseUrl) ? url.toString() : `${url.pathname}${url.search}`;
+    const target = urlFor(path, query);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), limitMs);
     try {
@@ -269,8 +273,34 @@ export function createApiClient(options: ApiClientOptions) {
     return result(answer.response, answer.body, call);
   }
 
-  // bearerFor: a fresh access token for calls the JSON helpers cannot make (the chat's event stream).
-  return { request, rpc, refresh, tokens, bearerFor };
+  /**
+   * A response read as it arrives (the chat's Server-Sent Events; EventSource cannot send the bearer
+   * header): the stored token as for `request`, one refresh and retry on a 401, a failed answer thrown
+   * as an ApiError. No timeout: the stream lasts as long as the answer, until `signal` aborts it; a
+   * lost connection or an abort is thrown as fetch threw it.
+   */
+  async function stream(
+    path: string,
+    opts: { auth: TokenKind; query?: RequestOptions<unknown>['query']; accept: string; signal: AbortSignal },
+  ): Promise<NonNullable<Response['body']>> {
+    const open = async () =>
+      options.fetch(urlFor(path, opts.query), {
+        headers: { authorization: `Bearer ${await bearerFor(opts.auth)}`, accept: opts.accept },
+        signal: opts.signal,
+      });
+    let response = await open();
+    if (response.status === 401) {
+      if (!(await refresh(opts.auth))) throw signedOut();
+      response = await open();
+    }
+    if (!response.ok || !response.body) {
+      const body = response.ok ? undefined : await readBody(response);
+      throw new ApiError(response.status, toUserMessage(response.status, body));
+    }
+    return response.body;
+  }
+
+  return { request, rpc, stream, refresh, tokens };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

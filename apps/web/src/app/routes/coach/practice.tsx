@@ -14,7 +14,6 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { paths } from '../../../config/paths';
-import { ScoreRequestError } from '../../../features/demo/api/score-demo';
 import { FreeSpeechTask } from '../../../features/demo/components/free-speech-task';
 import { ReadingTask } from '../../../features/demo/components/reading-task';
 import {
@@ -92,17 +91,11 @@ export default function CoachPracticeRoute() {
         itemId: item.id,
         studySeconds: Math.round((Date.now() - openedAt.current) / 1000),
       };
-      try {
-        const result = await submitPracticeAttempt(audio, meta);
-        openedAt.current = Date.now();
-        return result;
-      } catch (caught) {
-        // A busy engine (429/503): the demo tasks wait and ask again, as on the public demo.
-        if (caught instanceof ApiError && (caught.status === 429 || caught.status === 503)) {
-          throw new ScoreRequestError(caught.status, caught.message, caught.retryAfterMs ?? null);
-        }
-        throw caught;
-      }
+      // A busy engine (429/503) throws an ApiError with its Retry-After: the demo tasks wait and ask
+      // again, as on the public demo.
+      const result = await submitPracticeAttempt(audio, meta);
+      openedAt.current = Date.now();
+      return result;
     },
     [choice, item],
   );

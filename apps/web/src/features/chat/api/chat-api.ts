@@ -115,8 +115,8 @@ export function useChatFeedback(userType: ChatUserType, threadId: string | null)
 }
 
 /**
- * Reads a run's Server-Sent Events with fetch (EventSource cannot send the bearer header) and hands
- * each to `onEvent`; resolves when the stream ends. A failed stream throws an ApiError.
+ * Reads a run's Server-Sent Events (the client's `stream`) and hands each to `onEvent`; resolves when
+ * the stream ends. A failed stream throws an ApiError with the chat's failure text.
  */
 export async function streamChatRun(options: {
   userType: ChatUserType;
@@ -125,13 +125,17 @@ export async function streamChatRun(options: {
   signal: AbortSignal;
   onEvent: (event: ChatStreamEvent) => void;
 }) {
-  const token = await api.bearerFor(kindOf(options.userType));
-  const response = await globalThis.fetch(
-    `/api/chat/threads/${options.threadId}/events?runId=${encodeURIComponent(options.runId)}`,
-    { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: options.signal },
-  );
-  if (!response.ok || !response.body) throw new ApiError(response.status, CHAT.answerFailed);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const body = await api
+    .stream(`/chat/threads/${options.threadId}/events`, {
+      auth: kindOf(options.userType),
+      query: { runId: options.runId },
+      accept: 'text/event-stream',
+      signal: options.signal,
+    })
+    .catch((error: unknown) => {
+      throw error instanceof ApiError ? new ApiError(error.status, CHAT.answerFailed) : error;
+    });
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { sleep } from '../../../lib/sleep';
 import { DEMO_LIMITS } from '../texts';
 import { retryWhenBusy } from './retry-when-busy';
-import { parseRetryAfter, ScoreRequestError } from './score-demo';
 
-const busy = (seconds: number, status = 503) => new ScoreRequestError(status, 'busy', seconds * 1000);
+const busy = (seconds: number, status = 503) =>
+  new ApiError(status, 'busy', undefined, undefined, seconds * 1000);
 
 /** An attempt that fails with `failures` in order, then answers 'scored'. */
 function attempts(...failures: Error[]) {
@@ -52,9 +53,9 @@ describe('retryWhenBusy', () => {
   it('does not retry other failures, or a 503 without Retry-After', async () => {
     noSleep.mockClear();
     for (const failure of [
-      new ScoreRequestError(503, 'busy'),
-      new ScoreRequestError(500, 'failed', 1000),
-      new ScoreRequestError(422, 'too short'),
+      new ApiError(503, 'busy'),
+      new ApiError(500, 'failed', undefined, undefined, 1000),
+      new ApiError(422, 'too short'),
       new TypeError('network'),
     ]) {
       const attempt = attempts(failure);
@@ -72,15 +73,5 @@ describe('retryWhenBusy', () => {
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(attempt).toHaveBeenCalledTimes(1);
     await expect(sleep(10, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads seconds and HTTP dates', () => {
-    expect(parseRetryAfter('7')).toBe(7000);
-    expect(parseRetryAfter(null)).toBeNull();
-    expect(parseRetryAfter('soon')).toBeNull();
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5000);
   });
 });

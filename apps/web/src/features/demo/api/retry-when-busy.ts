@@ -1,6 +1,6 @@
+import { ApiError } from '../../../lib/api-client';
 import { abortError, sleep } from '../../../lib/sleep';
 import { DEMO_LIMITS } from '../texts';
-import { ScoreRequestError } from './score-demo';
 
 export interface RetryWhenBusyOptions {
   /**
@@ -20,9 +20,9 @@ export interface RetryWhenBusyOptions {
 
 /** How long a failure asks us to wait before retrying: only 429 and 503 that carry Retry-After. */
 export function busyDelayMs(error: unknown): number | null {
-  if (!(error instanceof ScoreRequestError)) return null;
+  if (!(error instanceof ApiError)) return null;
   if (error.status !== 429 && error.status !== 503) return null;
-  return error.retryAfterMs;
+  return error.retryAfterMs ?? null;
 }
 
 /**

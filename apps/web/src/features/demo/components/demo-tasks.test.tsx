@@ -4,9 +4,9 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { installFakeMedia } from '../../../lib/recorder/fake-media.test-helper';
-import { ScoreRequestError } from '../api/score-demo';
 import { freeSpeechResponse, phraseResponse } from '../api/score-fixture.test-helper';
 import { FREE_SPEECH_TOPICS, READING_SETS } from '../tasks';
 import { DEMO_INVENTED_TEXTS, DEMO_TEXTS } from '../texts';
@@ -160,7 +160,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
   it('keeps a free answer whose scoring timed out, and Try again sends the same recording', async () => {
     const score = vi
       .fn<(audio: Blob, question: string) => Promise<ReturnType<typeof freeSpeechResponse>>>()
-      .mockRejectedValueOnce(new ScoreRequestError(503, 'Scoring took too long. Please try again.'))
+      .mockRejectedValueOnce(new ApiError(503, 'Scoring took too long. Please try again.'))
       .mockResolvedValueOnce(freeSpeechResponse(74));
     renderFreeSpeech(score);
     await hold(35_000);
@@ -199,7 +199,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
   });
 
   it('offers no Try again when the recording itself was refused (422)', async () => {
-    const score = vi.fn(async () => Promise.reject(new ScoreRequestError(422, 'No speech was heard.')));
+    const score = vi.fn(async () => Promise.reject(new ApiError(422, 'No speech was heard.')));
     renderFreeSpeech(score);
     await hold(5000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
@@ -210,7 +210,7 @@ describe('demo tasks', { timeout: 30_000 }, () => {
   it('keeps uploading while a busy server asks to wait, then shows the score', async () => {
     const score = vi
       .fn<() => Promise<ReturnType<typeof freeSpeechResponse>>>()
-      .mockRejectedValueOnce(new ScoreRequestError(503, 'busy', 1000))
+      .mockRejectedValueOnce(new ApiError(503, 'busy', undefined, undefined, 1000))
       .mockResolvedValueOnce(freeSpeechResponse(77));
     renderFreeSpeech(score);
     await hold(5000);
@@ -224,7 +224,9 @@ describe('demo tasks', { timeout: 30_000 }, () => {
   });
 
   it('shows the spec text at once when the server asks to wait longer than the demo will', async () => {
-    const score = vi.fn(async () => Promise.reject(new ScoreRequestError(429, 'limited', 45_000)));
+    const score = vi.fn(async () =>
+      Promise.reject(new ApiError(429, 'limited', undefined, undefined, 45_000)),
+    );
     renderReading(score);
     await hold(2000);
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
