@@ -38,7 +38,7 @@ export const LAYERS: Record<string, number> = {
 const FEATURE_LAYER = 3;
 
 /** The limits `--check` holds the code to; lower them as cycles go (target: 0 and at most 3). */
-export const LIMITS = { cycles: 1, backUpImports: 0 };
+export const LIMITS = { cycles: 0, backUpImports: 0 };
 
 const isTestFile = (path: string) => /\.(test|test-helper|fixture)\.[cm]?tsx?$|\.d\.ts$/.test(path);
 

@@ -31,6 +31,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { createPipeline } from './modules/pipeline/pipeline.ts';
 import { qaAgentRoutes } from './modules/qa/qa-agent.routes.ts';
 import { qaCallsRoutes } from './modules/qa/qa-calls.routes.ts';
 import { qaDashboardRoutes } from './modules/qa/qa-dashboard.routes.ts';
@@ -41,7 +42,6 @@ import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.
 import { scoringModule } from './modules/scoring/scoring.module.ts';
 import { createScoringRuntime } from './modules/scoring/scoring-runtime.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
-import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { trainingInsightsRoutes } from './modules/training-insights/training-insights.routes.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
@@ -121,19 +121,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // E-mails still being recorded or delivered in the background get a few seconds to finish.
   app.addHook('onClose', () => ctx.mailer.close());
 
-  const sessions = createSessionsRuntime(ctx, { store: options.objectStore });
+  // The object store, the job queue and the analysis workers of sessions and QA.
+  const pipeline = createPipeline(ctx, { store: options.objectStore });
   // One analysis pool and TTS for the demo scoring and the English test.
   const scoring = await createScoringRuntime(config, app.log);
   app.addHook('onClose', () => scoring.close());
-  app.addHook('onClose', () => sessions.close());
-  if (options.analysisWorkers) await sessions.startWorkers();
+  app.addHook('onClose', () => pipeline.close());
+  if (options.analysisWorkers) await pipeline.startWorkers();
   if (options.seedDemoSessions) {
-    const seeded = await seedDemoSessions(ctx, sessions);
+    const seeded = await seedDemoSessions(ctx, pipeline);
     if (seeded) app.log.info({ sessions: seeded }, 'demo sessions uploaded for analysis');
     // The demo practice topic before anyone reads the content (decision 018); its scoring comes later.
     await ensureDemoPracticeTopic(ctx);
     // Scorecards and calls of the demo agents, answered by the QA workers like any upload (decision 022).
-    const calls = await seedDemoQa(ctx, sessions.store);
+    const calls = await seedDemoQa(ctx, pipeline);
     if (calls) app.log.info({ calls }, 'demo QA calls uploaded for analysis');
     // In the background, once the workers answered them: a reviewer's override and an agent's dispute.
     const demoReviews = new AbortController();
@@ -143,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (error) => app.log.error({ err: error }, 'demo QA reviews failed'),
     );
     // In the background: scoring six readings takes a while and the app answers meanwhile.
-    seedDemoEnglishTest(ctx, { scoring, store: sessions.store })
+    seedDemoEnglishTest(ctx, { scoring, store: pipeline.store })
       .then(
         (done) => done && app.log.info('demo English test taken and scored'),
         (error) => app.log.error({ err: error }, 'demo English test failed'),
@@ -207,11 +208,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       adminRoutes(api, ctx, limit);
       orgRoutes(api, ctx);
       challengeRoutes(api, ctx, { limit, listening: scoring.tts !== null });
-      api.register(assessmentRoutes, { ctx, scoring, store: sessions.store });
+      api.register(assessmentRoutes, { ctx, scoring, store: pipeline.store });
       oauthRoutes(api, ctx, limit);
       api.register(scoringModule, { tokens: ctx.tokens, settings: config, runtime: scoring });
       api.register(trainingRoutes, { ctx, scoring });
-      api.register(sessionsRoutes, { ctx, runtime: sessions });
+      api.register(sessionsRoutes, { ctx, runtime: pipeline });
       api.register(billingRoutes, { ctx, provider: createBillingProvider(db, config) });
       coachingReportsRoutes(api, ctx);
       assistantRoutes(api, ctx);
@@ -220,8 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       qaDashboardRoutes(api, ctx);
       qaReviewsRoutes(api, ctx);
       qaAgentRoutes(api, ctx);
-      api.register(qaCallsRoutes, { ctx, store: sessions.store });
-      api.register(qaScorecardsRoutes, { ctx, store: sessions.store });
+      api.register(qaCallsRoutes, { ctx, store: pipeline.store, jobs: pipeline.qaJobs });
+      api.register(qaScorecardsRoutes, { ctx, store: pipeline.store, jobs: pipeline.qaJobs });
       articlesRoutes(api, ctx);
       api.register(chatRoutes, { ctx });
       recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });

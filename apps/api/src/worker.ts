@@ -5,13 +5,13 @@ import type { AppContext } from './lib/context.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { embeddedTransport, Mailer } from './lib/mailer.ts';
 import { AccessTokens } from './lib/tokens.ts';
-import { createSessionsRuntime } from './modules/sessions/sessions-runtime.ts';
+import { createPipeline } from './modules/pipeline/pipeline.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
 
 /**
- * `npm run worker`: a process that only analyses sessions, taking jobs from the same PostgreSQL
- * database and object store as the api (run any number, on any machine). Set ANALYSIS_IN_API=0 on
- * the api processes to keep analysis off them.
+ * `npm run worker`: a process that only analyses (sessions and QA calls), taking jobs from the same
+ * PostgreSQL database and object store as the api (run any number, on any machine). Set
+ * ANALYSIS_IN_API=0 on the api processes to keep analysis off them.
  */
 async function main() {
   // Files this process writes (object store folder) are its owner's alone, as in the api.
@@ -39,7 +39,7 @@ async function main() {
     mailer: new Mailer(db.db, transport, config.MAIL_FROM, log, { keepSecrets: config.MAIL_OUTBOX_VIEWER }),
     log,
   };
-  const runtime = createSessionsRuntime(ctx);
+  const runtime = createPipeline(ctx);
   await runtime.startWorkers();
   log.info({ workers: config.SESSION_WORKERS, storage: runtime.store.kind }, 'analysis worker started');
 

@@ -62,6 +62,18 @@ export interface QueueSpec {
   expireInSeconds: number;
 }
 
+/**
+ * One feature's jobs on the app's shared queue: the queues they need (the queue starts with every
+ * feature's) and their workers in this process.
+ */
+export interface JobWorkers {
+  queues: QueueSpec[];
+  /** Takes the feature's jobs in this process, and queues again what a stopped process left unfinished. */
+  start(queue: JobQueue): Promise<void>;
+  /** Frees what the workers hold (their thread pools); after the queue stopped. */
+  close(): Promise<void>;
+}
+
 /** Enough of pino (FastifyBaseLogger) for the queue's own events. */
 export interface QueueLogger {
   info(obj: object, msg?: string): void;

@@ -5,6 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
 import { answerCall } from '../modules/qa/qa-answer-calls.ts';
+import { createQaJobs } from '../modules/qa/qa-jobs.ts';
 import { LocalObjectStore } from '../providers/storage/local-store.ts';
 import { call, createTestApp, serviceContext, type TestApp } from '../testing/test-app.ts';
 import { seedDemoQa, seedDemoQaReviews } from './demo-qa.ts';
@@ -30,9 +31,9 @@ async function signIn(username: string) {
 }
 
 it('gives the demo organisation scorecards and calls whose answers flag the bad ones, once', async () => {
-  const store = new LocalObjectStore(t.config.DATA_DIR);
-  expect(await seedDemoQa(ctx, store)).toBe(11);
-  expect(await seedDemoQa(ctx, store)).toBe(0);
+  const deps = { store: new LocalObjectStore(t.config.DATA_DIR), qaJobs: createQaJobs(ctx, null) };
+  expect(await seedDemoQa(ctx, deps)).toBe(11);
+  expect(await seedDemoQa(ctx, deps)).toBe(0);
 
   for (const c of await t.db.select({ id: qaCalls.id }).from(qaCalls)) await answerCall(ctx, c.id);
 

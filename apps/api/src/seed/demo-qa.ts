@@ -18,6 +18,7 @@ import type { AppContext } from '../lib/context.ts';
 import { managedTeamIds, type OrgActor } from '../lib/policy.ts';
 import { createCallFromFiles } from '../modules/qa/qa-calls.service.ts';
 import { addDocument } from '../modules/qa/qa-documents.service.ts';
+import type { QaJobs } from '../modules/qa/qa-jobs.ts';
 import { type AnswerRef, overrideAnswer, respondToAnswer } from '../modules/qa/qa-reviews.service.ts';
 import { createQuestion, createQuestionSet } from '../modules/qa/qa-scorecards.service.ts';
 import type { ObjectStore } from '../providers/storage/object-store.ts';
@@ -56,9 +57,13 @@ const manifest = () => JSON.parse(read('manifest.json').toString('utf8')) as Dem
  * everyone), and eleven calls of its agents uploaded through the same
  * service as POST /api/qa/calls (ten transcripts and one two-voice recording the speech engine
  * transcribes), answered by the analysis workers like any upload. Runs once: not when the
- * organisation has a scorecard already. Returns the number of calls queued.
+ * organisation has a scorecard already. Returns the number of calls queued (sent with `deps.qaJobs`).
  */
-export async function seedDemoQa(ctx: AppContext, store: ObjectStore): Promise<number> {
+export async function seedDemoQa(
+  ctx: AppContext,
+  deps: { store: ObjectStore; qaJobs: QaJobs },
+): Promise<number> {
+  const { store, qaJobs: jobs } = deps;
   const [admin] = await ctx.db
     .select({ orgId: admins.orgId })
     .from(admins)
@@ -102,7 +107,7 @@ export async function seedDemoQa(ctx: AppContext, store: ObjectStore): Promise<n
         isActive: true,
         questionSetIds: [setIds.get(card.key)],
       });
-      await createQuestion(ctx, { orgId, input });
+      await createQuestion(ctx, { orgId, input, jobs });
     }
   }
 
@@ -118,16 +123,20 @@ export async function seedDemoQa(ctx: AppContext, store: ObjectStore): Promise<n
     day.setUTCHours(call.hour, 0, 0, 0);
     // Never in the future: a call "today at 15:00" seeded at 09:00 took place ten minutes ago.
     const occurredAt = new Date(Math.min(day.getTime(), now - 10 * 60 * 1000));
-    await createCallFromFiles(ctx, store, {
-      orgId,
-      agentMemberId: agent.id,
-      title: call.title,
-      occurredAt,
-      transcriptText: call.transcript ? read(call.transcript).toString('utf8') : undefined,
-      audio: call.audio
-        ? { bytes: read(call.audio), fileName: call.audio, contentType: 'audio/ogg' }
-        : undefined,
-    });
+    await createCallFromFiles(
+      ctx,
+      { store, jobs },
+      {
+        orgId,
+        agentMemberId: agent.id,
+        title: call.title,
+        occurredAt,
+        transcriptText: call.transcript ? read(call.transcript).toString('utf8') : undefined,
+        audio: call.audio
+          ? { bytes: read(call.audio), fileName: call.audio, contentType: 'audio/ogg' }
+          : undefined,
+      },
+    );
   }
   return calls.length;
 }

@@ -159,7 +159,8 @@ export async function latestEmail(app: FastifyInstance, to: string) {
 
 /**
  * The services the app's start-up seeding uses, on the test app's database and config (mail to the
- * outbox; no job queue bound, so what a seed queues waits for workers the test starts or skips).
+ * outbox). It has no job queue: services given `createQaJobs(ctx, null)` leave what they would queue
+ * waiting for workers the test starts or skips.
  */
 export function serviceContext(t: TestApp): AppContext {
   return {

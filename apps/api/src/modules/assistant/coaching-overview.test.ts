@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../lib/context.ts';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
 import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import { realMeeting } from '../coaching-reports/session-metrics.test-helper.ts';
+import { realMeeting } from '../speaking/session-metrics.test-helper.ts';
 
 let t: TestApp;
 let orgA: string;

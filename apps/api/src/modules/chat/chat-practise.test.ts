@@ -1,7 +1,7 @@
 import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
-import { S, TH, word } from '../coaching-reports/session-metrics.test-helper.ts';
+import { S, TH, word } from '../speaking/session-metrics.test-helper.ts';
 import { addSession, ask, firstThread } from './chat.test-helper.ts';
 
 // Issue 28: "Which sounds should I practise?" named a sound averaging 93. The sounds and words to

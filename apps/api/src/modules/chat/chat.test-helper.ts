@@ -3,7 +3,7 @@ import { type Database, sessions } from '@agaton/db';
 import type { SessionMetrics } from '@agaton/speech';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../testing/test-app.ts';
-import { metricsWith, realMeeting } from '../coaching-reports/session-metrics.test-helper.ts';
+import { metricsWith, realMeeting } from '../speaking/session-metrics.test-helper.ts';
 
 /** The events of an SSE body, in order. */
 export function parseEvents(body: string): ChatStreamEvent[] {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodeCursor, encodeCursor } from '../sessions/sessions.service.ts';
-import { articlesFor } from './learning-needs.ts';
+import { articlesFor } from '../speaking/learning-needs.ts';
 import { type ReportSession, writePeriodReport, writeSessionReport } from './report-writer.ts';
 
 type ReportRow = typeof coachingReports.$inferSelect;

@@ -1,7 +1,7 @@
 import { type Block, blockSchema } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
+import { metricsWith, S, session, sound, TH, word } from '../speaking/session-metrics.test-helper.ts';
 import { REPORT_HEADERS, writePeriodReport, writeSessionReport } from './report-writer.ts';
-import { metricsWith, S, session, sound, TH, word } from './session-metrics.test-helper.ts';
 
 const content = (blocks: Block[], header: string) => blocks.find((b) => b.header === header)?.content ?? [];
 const text = (blocks: Block[], header: string) => content(blocks, header).join('\n');

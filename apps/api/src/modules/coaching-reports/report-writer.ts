@@ -7,8 +7,7 @@ import {
   MEASURE_BY_FOCUS,
   MEASURE_BY_GOAL,
   progressOf,
-} from './goal-progress.ts';
-import { chooseExercises } from './report-exercises.ts';
+} from '../speaking/goal-progress.ts';
 import {
   averagePace,
   type Figures,
@@ -21,7 +20,8 @@ import {
   soundLabel,
   weakestSounds,
   weakestWords,
-} from './speaking-figures.ts';
+} from '../speaking/speaking-figures.ts';
+import { chooseExercises } from './report-exercises.ts';
 
 /** An analysed session as the report writers read it. */
 export interface ReportSession {

@@ -8,7 +8,7 @@ import {
   sound,
   TH,
   word,
-} from '../coaching-reports/session-metrics.test-helper.ts';
+} from '../speaking/session-metrics.test-helper.ts';
 import { buildInsights } from './insights-builder.ts';
 
 const R = (averageScore: number, exampleWords: string[]) =>

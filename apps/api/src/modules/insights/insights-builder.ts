@@ -7,7 +7,7 @@ import {
   perMinute,
   soundsEverChallenging,
   wordsEverChallenging,
-} from '../coaching-reports/speaking-figures.ts';
+} from '../speaking/speaking-figures.ts';
 
 /** A sound or word must be challenging in this many sessions to recur. */
 const RECURS_IN = 2;

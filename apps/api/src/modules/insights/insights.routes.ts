@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { analysedSessions } from '../coaching-reports/coaching-reports.service.ts';
-import { reportSubject } from '../coaching-reports/report-subject.ts';
+import { reportSubject } from '../sessions/report-subject.ts';
 import { buildInsights } from './insights-builder.ts';
 
 /** GET /sessions/insights: the coach's trends over their analysed sessions (spec 1 §2 Insights). */

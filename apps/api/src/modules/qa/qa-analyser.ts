@@ -1,12 +1,13 @@
 import { qaCalls } from '@agaton/db';
 import { eq, inArray } from 'drizzle-orm';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue, JobWorkers } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { answerCall, reanswerQuestion, reanswerScorecard } from './qa-answer-calls.ts';
 import {
   ANALYSE_QA_CALL,
   type AnalyseCallJob,
+  QA_QUEUES,
   REANSWER_QA_QUESTION,
   REANSWER_QA_SCORECARD,
   type ReanswerJob,
@@ -121,4 +122,19 @@ export async function startQaWorkers(ctx: AppContext, queue: JobQueue, analyser:
     await queue.send<AnalyseCallJob>(ANALYSE_QA_CALL, { callId: row.id }, { singletonKey: row.id });
   }
   if (rows.length) ctx.log.info({ calls: rows.length }, 'unfinished QA call analyses queued again');
+}
+
+/** QA's share of the app's job queue: its queues and, where this process analyses, their workers. */
+export function qaWorkers(ctx: AppContext, store: ObjectStore): JobWorkers {
+  let analyser: QaAnalyser | null = null;
+  return {
+    queues: QA_QUEUES,
+    async start(queue) {
+      analyser ??= createQaAnalyser(ctx, store);
+      await startQaWorkers(ctx, queue, analyser);
+    },
+    async close() {
+      await analyser?.close();
+    },
+  };
 }

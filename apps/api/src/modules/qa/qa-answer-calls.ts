@@ -372,7 +372,7 @@ function agentScorecards(ctx: AppContext, orgId: string) {
 
 /**
  * Re-answers one question on every analysed call of the organisation whose agent it applies to (see
- * requestReanswer); on the calls of other agents its answer is removed.
+ * QaJobs.requestReanswer); on the calls of other agents its answer is removed.
  */
 export async function reanswerQuestion(ctx: AppContext, job: ReanswerJob, signal?: AbortSignal) {
   // A change made while this runs is picked up by one more pass (its job was not added meanwhile).
@@ -416,7 +416,7 @@ async function teamsOfScorecard(ctx: AppContext, questionSetId: string) {
 }
 
 /**
- * After a scorecard's teams changed (see requestScorecardReanswer): on every analysed call, the
+ * After a scorecard's teams changed (see QaJobs.requestScorecardReanswer): on every analysed call, the
  * scorecard's questions now asked for the call's agent and not yet answered are answered, and answers
  * of its questions no longer asked for that agent (by this or another applying scorecard) are
  * removed; the item's flag follows. Calls whose agent neither gained nor lost it are left as they are.

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, serviceContext, type TestApp } from '../../testing/test-app.ts';
 import { answerCall } from './qa-answer-calls.ts';
+import { createQaJobs } from './qa-jobs.ts';
 import { callFromSession } from './qa-session-calls.ts';
 
 /**
@@ -71,7 +72,7 @@ async function sessionCall(name: string, unsure: (word: string) => boolean) {
     })
     .returning({ id: sessions.id });
   const ctx = serviceContext(t);
-  const callId = await callFromSession(ctx, session.id);
+  const callId = await callFromSession(ctx, session.id, createQaJobs(ctx, null));
   expect(callId).toBeTruthy();
   // No job queue in this context: answer the call here, as its analysis would.
   await answerCall(ctx, callId!);

@@ -15,7 +15,7 @@ import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../sessions/recording-link.ts';
+import { playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../recordings/recording-link.ts';
 import {
   CALL_UPLOAD_TEXTS,
   callRecording,
@@ -26,13 +26,17 @@ import {
   uploadCall,
 } from './qa-calls.service.ts';
 import { qaItemsRoutes } from './qa-items.routes.ts';
+import type { QaJobs } from './qa-jobs.ts';
 
 /**
  * Calls to review (issue 14 part 3) and the QA items made from them (part 6): upload, read, play,
  * and the items' list, detail, review, possible values and the main API's GET /admin/qc-items.
  */
-export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppContext; store: ObjectStore }) {
-  const { ctx, store } = options;
+export async function qaCallsRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; store: ObjectStore; jobs: QaJobs },
+) {
+  const { ctx, store, jobs } = options;
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const r = typed(app);
   const tags = ['qa'];
@@ -76,7 +80,7 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
     },
     async (request, reply) => {
       const actor = await authorizeOwnOrg(ctx, actorOf(request));
-      const accepted = await uploadCall(ctx, request, { actor, store });
+      const accepted = await uploadCall(ctx, request, { actor, store, jobs });
       return reply.code(202).send(accepted);
     },
   );
@@ -114,7 +118,7 @@ export async function qaCallsRoutes(app: FastifyInstance, options: { ctx: AppCon
     },
     async (request, reply) => {
       const actor = await authorizeOwnOrg(ctx, actorOf(request));
-      return reply.code(202).send(await retryCall(ctx, actor, request.params.callId));
+      return reply.code(202).send(await retryCall(ctx, actor, request.params.callId, jobs));
     },
   );
 

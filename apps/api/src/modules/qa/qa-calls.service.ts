@@ -16,9 +16,9 @@ import type { AppContext } from '../../lib/context.ts';
 import { multipartFailure } from '../../lib/multipart-errors.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { playbackLink } from '../sessions/recording-link.ts';
-import { extensionOf, RECORDING_MIME, sniffed } from '../sessions/recording-upload.ts';
-import { enqueueCallAnalysis } from './qa-jobs.ts';
+import { playbackLink } from '../recordings/recording-link.ts';
+import { extensionOf, RECORDING_MIME, sniffed } from '../recordings/recording-upload.ts';
+import type { QaJobs } from './qa-jobs.ts';
 import { agentForUpload, agentScope } from './qa-scope.ts';
 import { assignSpeakers, parseTranscriptFile } from './transcript-formats.ts';
 
@@ -67,9 +67,9 @@ interface StoredAudio {
 export async function uploadCall(
   ctx: AppContext,
   request: FastifyRequest,
-  options: { actor: OrgActor; store: ObjectStore },
+  options: { actor: OrgActor; store: ObjectStore; jobs: QaJobs },
 ): Promise<{ callId: string; status: 'queued' }> {
-  const { actor, store } = options;
+  const { actor, store, jobs } = options;
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.notMultipart);
   const raw: Record<string, string> = {};
   let checked: { fields: Fields; agent: { id: string; name: string } } | null = null;
@@ -158,7 +158,7 @@ export async function uploadCall(
     throw multipartFailure(error, CALL_UPLOAD_TEXTS.audioTooLarge);
   }
   // Saved: from here a failure to queue leaves the call queued, taken up when the workers start.
-  await enqueueCallAnalysis(ctx, callId);
+  await jobs.enqueueCallAnalysis(callId);
   return { callId, status: 'queued' };
 }
 
@@ -206,7 +206,7 @@ export async function saveCall(
  */
 export async function createCallFromFiles(
   ctx: AppContext,
-  store: ObjectStore,
+  deps: { store: ObjectStore; jobs: QaJobs },
   input: {
     orgId: string;
     agentMemberId: string;
@@ -216,6 +216,7 @@ export async function createCallFromFiles(
     audio?: { bytes: Uint8Array; fileName: string; contentType: string };
   },
 ): Promise<string> {
+  const { store, jobs } = deps;
   const [agent] = await ctx.db
     .select({ id: members.id, name: members.name })
     .from(members)
@@ -251,7 +252,7 @@ export async function createCallFromFiles(
     if (audio) await store.delete(audio.objectKey);
     throw error;
   }
-  await enqueueCallAnalysis(ctx, callId);
+  await jobs.enqueueCallAnalysis(callId);
   return callId;
 }
 
@@ -385,6 +386,7 @@ export async function retryCall(
   ctx: AppContext,
   actor: OrgActor,
   callId: string,
+  jobs: QaJobs,
 ): Promise<{ callId: string; status: 'queued' }> {
   await failedCall(ctx, actor, callId);
   const [updated] = await ctx.db
@@ -393,7 +395,7 @@ export async function retryCall(
     .where(and(eq(qaCalls.id, callId), eq(qaCalls.status, 'failed')))
     .returning({ id: qaCalls.id });
   if (!updated) throw new AppError('CONFLICT', CALL_UPLOAD_TEXTS.notFailed);
-  await enqueueCallAnalysis(ctx, callId);
+  await jobs.enqueueCallAnalysis(callId);
   return { callId, status: 'queued' };
 }
 

@@ -10,10 +10,11 @@ import {
 export type { ReanswerJob, ReanswerScorecardJob };
 
 /**
- * The QA jobs (decision 022) and where they go: the app's pg-boss queue, bound once per AppContext
- * by the sessions runtime. `analyse-qa-call` analyses one call (qa-analyser.ts); `reanswer-qa-question`
- * and `reanswer-qa-scorecard` answer a changed question or scorecard again on analysed calls
- * (qa-answer-calls.ts). All three retry with backoff.
+ * The QA jobs (decision 022) and where they go: the app's pg-boss queue, which the composition
+ * (modules/pipeline) starts with these queues and passes in (`createQaJobs`). `analyse-qa-call`
+ * analyses one call (qa-analyser.ts); `reanswer-qa-question` and `reanswer-qa-scorecard` answer a
+ * changed question or scorecard again on analysed calls (qa-answer-calls.ts). All three retry with
+ * backoff.
  */
 
 export const ANALYSE_QA_CALL = 'analyse-qa-call';
@@ -50,72 +51,67 @@ export interface AnalyseCallJob {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Where jobs go: the queue of the process's runtime, found from the AppContext
+// Sending jobs: to the app's queue, passed in by the composition (modules/pipeline)
 // ---------------------------------------------------------------------------------------------------
 
-/** What sends QA jobs: the app's job queue (bound once per AppContext by the sessions runtime). */
-export interface QaJobSink {
-  queue(): Promise<JobQueue>;
-}
-const sinks = new WeakMap<AppContext, QaJobSink>();
-
-/** Binds the job queue QA work goes to for this context (the sessions runtime does it). */
-export function bindQaQueue(ctx: AppContext, sink: QaJobSink) {
-  sinks.set(ctx, sink);
-}
-
-/** Queues a call's analysis; nothing is added while one for the same call waits or runs. */
-export async function enqueueCallAnalysis(ctx: AppContext, callId: string) {
-  const sink = sinks.get(ctx);
-  if (!sink) {
-    // No queue in this process (a script): the call stays queued and is taken up at the next start.
-    ctx.log.warn({ callId }, 'no job queue bound: the QA call is analysed when the workers start');
-    return;
-  }
-  await (await sink.queue()).send<AnalyseCallJob>(ANALYSE_QA_CALL, { callId }, { singletonKey: callId });
+/** What sends QA jobs: the QA routes, the demo seed and the step that makes a session a call get one. */
+export interface QaJobs {
+  /** Queues a call's analysis; nothing is added while one for the same call waits or runs. */
+  enqueueCallAnalysis(callId: string): Promise<void>;
+  /**
+   * After a question was created or changed: answer it again on the organisation's analysed calls, in
+   * the background (a job). Returns at once; safe to call for a question that is no longer asked
+   * (inactive, not QUALITY, in no scorecard) — its past answers then stay as they are.
+   */
+  requestReanswer(orgId: string, questionId: string): Promise<void>;
+  /**
+   * After a scorecard's teams changed: in the background, calls of agents that gained it are answered
+   * its questions and calls of agents that lost it lose those answers (see reanswerScorecard).
+   */
+  requestScorecardReanswer(orgId: string, questionSetId: string): Promise<void>;
 }
 
 /**
- * After a question was created or changed: answer it again on the organisation's analysed calls, in
- * the background (a job). Returns at once; safe to call for a question that is no longer asked
- * (inactive, not QUALITY, in no scorecard) — its past answers then stay as they are.
+ * The QA jobs of `ctx`, sent to `queue` (the app's job queue). With none (a script, a test's own
+ * context), a call stays queued and is taken up when workers start, and re-answering runs in this
+ * process.
  */
-export async function requestReanswer(ctx: AppContext, orgId: string, questionId: string): Promise<void> {
-  const sink = sinks.get(ctx);
-  if (!sink) {
-    ctx.log.warn({ questionId }, 'no job queue bound: re-answering runs in this process');
-    void reanswerQuestion(ctx, { orgId, questionId }).catch((error) =>
-      ctx.log.error({ err: error, questionId }, 're-answering failed'),
-    );
-    return;
-  }
-  await (await sink.queue()).send<ReanswerJob>(
-    REANSWER_QA_QUESTION,
-    { orgId, questionId },
-    { singletonKey: `reanswer:${questionId}` },
-  );
-}
-
-/**
- * After a scorecard's teams changed: in the background, calls of agents that gained it are answered
- * its questions and calls of agents that lost it lose those answers (see reanswerScorecard).
- */
-export async function requestScorecardReanswer(
-  ctx: AppContext,
-  orgId: string,
-  questionSetId: string,
-): Promise<void> {
-  const sink = sinks.get(ctx);
-  if (!sink) {
-    ctx.log.warn({ questionSetId }, 'no job queue bound: re-answering runs in this process');
-    void reanswerScorecard(ctx, { orgId, questionSetId }).catch((error) =>
-      ctx.log.error({ err: error, questionSetId }, 're-answering failed'),
-    );
-    return;
-  }
-  await (await sink.queue()).send<ReanswerScorecardJob>(
-    REANSWER_QA_SCORECARD,
-    { orgId, questionSetId },
-    { singletonKey: `reanswer-scorecard:${questionSetId}` },
-  );
+export function createQaJobs(ctx: AppContext, queue: (() => Promise<JobQueue>) | null): QaJobs {
+  return {
+    async enqueueCallAnalysis(callId) {
+      if (!queue) {
+        ctx.log.warn({ callId }, 'no job queue bound: the QA call is analysed when the workers start');
+        return;
+      }
+      await (await queue()).send<AnalyseCallJob>(ANALYSE_QA_CALL, { callId }, { singletonKey: callId });
+    },
+    async requestReanswer(orgId, questionId) {
+      if (!queue) {
+        ctx.log.warn({ questionId }, 'no job queue bound: re-answering runs in this process');
+        void reanswerQuestion(ctx, { orgId, questionId }).catch((error) =>
+          ctx.log.error({ err: error, questionId }, 're-answering failed'),
+        );
+        return;
+      }
+      await (await queue()).send<ReanswerJob>(
+        REANSWER_QA_QUESTION,
+        { orgId, questionId },
+        { singletonKey: `reanswer:${questionId}` },
+      );
+    },
+    async requestScorecardReanswer(orgId, questionSetId) {
+      if (!queue) {
+        ctx.log.warn({ questionSetId }, 'no job queue bound: re-answering runs in this process');
+        void reanswerScorecard(ctx, { orgId, questionSetId }).catch((error) =>
+          ctx.log.error({ err: error, questionSetId }, 're-answering failed'),
+        );
+        return;
+      }
+      await (await queue()).send<ReanswerScorecardJob>(
+        REANSWER_QA_SCORECARD,
+        { orgId, questionSetId },
+        { singletonKey: `reanswer-scorecard:${questionSetId}` },
+      );
+    },
+  };
 }

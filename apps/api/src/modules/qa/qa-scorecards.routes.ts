@@ -28,6 +28,7 @@ import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { suggestEvidence } from './answering/index.ts';
 import { deleteDocument, listDocuments, uploadDocument } from './qa-documents.service.ts';
 import { DOCUMENT_TEXTS } from './qa-documents.ts';
+import type { QaJobs } from './qa-jobs.ts';
 import {
   createQuestion,
   createQuestionSet,
@@ -45,9 +46,9 @@ import {
  */
 export async function qaScorecardsRoutes(
   app: FastifyInstance,
-  options: { ctx: AppContext; store: ObjectStore },
+  options: { ctx: AppContext; store: ObjectStore; jobs: QaJobs },
 ) {
-  const { ctx, store } = options;
+  const { ctx, store, jobs } = options;
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const r = typed(app);
   const preHandler = requireAuth(ctx.tokens, 'admin');
@@ -104,6 +105,7 @@ export async function qaScorecardsRoutes(
         questionSetId: request.params.questionSetId,
         name: request.body.name,
         teamIds: request.body.teamIds,
+        jobs,
       }),
   );
 
@@ -163,7 +165,7 @@ export async function qaScorecardsRoutes(
     },
     async (request, reply) => {
       const { orgId } = await actor(request);
-      return reply.status(201).send(await createQuestion(ctx, { orgId, input: request.body }));
+      return reply.status(201).send(await createQuestion(ctx, { orgId, input: request.body, jobs }));
     },
   );
 
@@ -186,6 +188,7 @@ export async function qaScorecardsRoutes(
         orgId: (await actor(request)).orgId,
         questionId: request.params.questionId,
         input: request.body,
+        jobs,
       }),
   );
 

@@ -17,7 +17,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { requestReanswer, requestScorecardReanswer } from './qa-jobs.ts';
+import type { QaJobs } from './qa-jobs.ts';
 
 /** Our texts for scorecard refusals the spec does not word (tests import them). */
 export const SCORECARD_ERRORS = {
@@ -152,7 +152,7 @@ export async function createQuestionSet(
  */
 export async function updateQuestionSet(
   ctx: AppContext,
-  options: { orgId: string; questionSetId: string; name?: string; teamIds?: string[] },
+  options: { orgId: string; questionSetId: string; name?: string; teamIds?: string[]; jobs: QaJobs },
 ): Promise<QuestionSet> {
   const { orgId, questionSetId } = options;
   if (options.name !== undefined) await assertNameFree(ctx, orgId, options.name, questionSetId);
@@ -176,14 +176,14 @@ export async function updateQuestionSet(
     }
     return true;
   });
-  if (teamsChanged) await requestScorecardReanswer(ctx, orgId, questionSetId);
+  if (teamsChanged) await options.jobs.requestScorecardReanswer(orgId, questionSetId);
   return questionSetById(ctx, orgId, questionSetId);
 }
 
 /** Renames the scorecard (PATCH with a name only). */
 export async function renameQuestionSet(
   ctx: AppContext,
-  options: { orgId: string; questionSetId: string; name: string },
+  options: { orgId: string; questionSetId: string; name: string; jobs: QaJobs },
 ): Promise<QuestionSet> {
   return updateQuestionSet(ctx, options);
 }
@@ -323,9 +323,9 @@ function questionColumns(input: QuestionUpdateInput) {
 /** POST /api/qa/questions: a new question in one or more of the organisation's scorecards. */
 export async function createQuestion(
   ctx: AppContext,
-  options: { orgId: string; input: QuestionCreateInput },
+  options: { orgId: string; input: QuestionCreateInput; jobs: QaJobs },
 ): Promise<Question> {
-  const { orgId, input } = options;
+  const { orgId, input, jobs } = options;
   const question = await ctx.db.transaction(async (tx) => {
     const setIds = await checkScorecards(tx, orgId, input.questionSetIds, input.questionSetIds);
     const [row] = await tx
@@ -338,7 +338,7 @@ export async function createQuestion(
     return toQuestion(row, setIds);
   });
   // Past calls are answered for the new question in the background.
-  await requestReanswer(ctx, orgId, question.questionId);
+  await jobs.requestReanswer(orgId, question.questionId);
   return question;
 }
 
@@ -349,9 +349,9 @@ export async function createQuestion(
  */
 export async function updateQuestion(
   ctx: AppContext,
-  options: { orgId: string; questionId: string; input: QuestionUpdateInput },
+  options: { orgId: string; questionId: string; input: QuestionUpdateInput; jobs: QaJobs },
 ): Promise<Question> {
-  const { orgId, questionId, input } = options;
+  const { orgId, questionId, input, jobs } = options;
   const result = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -396,6 +396,6 @@ export async function updateQuestion(
     const reanswer = changed || joining.length > 0 || leaving.length > 0;
     return { question: toQuestion(row, setIds), reanswer };
   });
-  if (result.reanswer) await requestReanswer(ctx, orgId, questionId);
+  if (result.reanswer) await jobs.requestReanswer(orgId, questionId);
   return result.question;
 }

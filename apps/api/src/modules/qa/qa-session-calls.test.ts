@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, serviceContext, type TestApp } from '../../testing/test-app.ts';
 import { answerCall } from './qa-answer-calls.ts';
+import { createQaJobs } from './qa-jobs.ts';
 import { callFromSession } from './qa-session-calls.ts';
 
 let t: TestApp;
@@ -91,9 +92,9 @@ describe('a member’s analysed coach session', () => {
   it('of a minute or more becomes a QA call of their organisation, answered, with the session’s words as lines', async () => {
     const sessionId = await analysedSession(coachUserId, 75);
     const ctx = serviceContext(t);
-    const callId = await callFromSession(ctx, sessionId);
+    const callId = await callFromSession(ctx, sessionId, createQaJobs(ctx, null));
     expect(callId).toBeTruthy();
-    // This context has no job queue bound (the app's workers take the app's own jobs): answer here.
+    // No job queue for this call (the app's workers take the app's own jobs): answer here.
     await answerCall(ctx, callId!);
     let items = qcItemListSchema.parse({ items: [], totalItemCount: 0 });
     for (let i = 0; i < 1500 && items.items.length === 0; i++) {
@@ -134,6 +135,7 @@ describe('a member’s analysed coach session', () => {
 
   it('is no call when shorter than a minute (reading practice) or when no scorecard applies to the member', async () => {
     const ctx = serviceContext(t);
+    const jobs = createQaJobs(ctx, null);
     const callsOf = async (sessionId: string) =>
       (await t.db.select().from(qaCalls).where(eq(qaCalls.sessionId, sessionId))).length;
 
@@ -141,9 +143,9 @@ describe('a member’s analysed coach session', () => {
     const coach = await buildUser(t.db, {});
     const member = await buildMember(t.db, { orgId: orgA, name: 'Reading Rita', userId: coach.id });
     const reading = await analysedSession(coach.id, QA_LIMITS.minSessionCallSeconds - 25);
-    expect(await callFromSession(ctx, reading)).toBeNull();
+    expect(await callFromSession(ctx, reading, jobs)).toBeNull();
     expect(await callsOf(reading)).toBe(0);
-    expect(await callFromSession(ctx, await analysedSession(coach.id, 90))).toBeTruthy();
+    expect(await callFromSession(ctx, await analysedSession(coach.id, 90), jobs)).toBeTruthy();
 
     // In an organisation whose scorecards are for another team: not a call until one applies.
     const ownerC = await buildAdmin(t.db, { email: 'owner@qa-session-c.example' });
@@ -159,9 +161,9 @@ describe('a member’s analysed coach session', () => {
     });
     await scorecard(tokenC, 'Support calls', [support.id]);
     const longCall = await analysedSession(seller.id, 240);
-    expect(await callFromSession(ctx, longCall)).toBeNull();
+    expect(await callFromSession(ctx, longCall, jobs)).toBeNull();
     await scorecard(tokenC, 'Sales calls', [sales.id]);
-    const callId = await callFromSession(ctx, longCall);
+    const callId = await callFromSession(ctx, longCall, jobs);
     expect(callId).toBeTruthy();
     const [stored] = await t.db.select().from(qaCalls).where(eq(qaCalls.id, callId!));
     expect(stored).toMatchObject({ orgId: ownerC.orgId, source: 'SESSION', sessionId: longCall });

@@ -3,7 +3,7 @@ import { members, qaCalls, sessions } from '@agaton/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
 import { asksAgentQuestions } from './qa-answer-calls.ts';
-import { enqueueCallAnalysis } from './qa-jobs.ts';
+import type { QaJobs } from './qa-jobs.ts';
 import { linesFromWords } from './transcript-formats.ts';
 
 /**
@@ -15,9 +15,14 @@ import { linesFromWords } from './transcript-formats.ts';
  * - a scorecard that applies to the member (no teams, or one of their teams) asks at least one
  *   active Quality question (otherwise there is nothing to review it against).
  * The session's timed words split into UNKNOWN-speaker lines at pauses of 1 s or more and sentence
- * ends; the recording is the session's own. Returns the call id, or null when it is no call.
+ * ends; the recording is the session's own, and the call's analysis is queued with `jobs`. Returns the
+ * call id, or null when it is no call.
  */
-export async function callFromSession(ctx: AppContext, sessionId: string): Promise<string | null> {
+export async function callFromSession(
+  ctx: AppContext,
+  sessionId: string,
+  jobs: QaJobs,
+): Promise<string | null> {
   const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
   if (!session || !Array.isArray(session.words)) return null;
   const [member] = await ctx.db
@@ -57,6 +62,6 @@ export async function callFromSession(ctx: AppContext, sessionId: string): Promi
     .onConflictDoNothing({ target: qaCalls.sessionId })
     .returning({ id: qaCalls.id });
   if (!call) return null;
-  await enqueueCallAnalysis(ctx, call.id);
+  await jobs.enqueueCallAnalysis(call.id);
   return call.id;
 }

@@ -12,7 +12,7 @@ import {
   playbackQuerySchema,
   sendRecording,
   verifyPlaybackLink,
-} from '../sessions/recording-link.ts';
+} from '../recordings/recording-link.ts';
 
 /**
  * Playing the English test's free answer beside its transcript (issue 26): the offline recogniser

@@ -9,8 +9,6 @@ import type { AnalysisProgressStage } from '../../jobs/analysis-types.ts';
 import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import { callFromSession } from '../qa/qa-session-calls.ts';
 import { summariseSession } from './session-summary.ts';
 import { setProgress } from './sessions.service.ts';
 
@@ -71,6 +69,30 @@ function deadlineMs(declaredSeconds: number) {
   return (120 + 1.5 * declaredSeconds) * 1000;
 }
 
+/** The session an analysis just stored, as the steps after it see it. */
+export interface AnalysedSession {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * What follows a session's analysis: the work of the features that consume analysed sessions (the
+ * coaching reports, QA calls), passed in by the composition that builds the workers
+ * (modules/pipeline), so that sessions imports none of them.
+ */
+export interface AfterAnalysis {
+  /**
+   * Once the analysis is stored, before the session shows as done (its coaching reports, which read
+   * the session as analysed). A throw fails this attempt and the queue retries the analysis.
+   */
+  beforeDone(session: AnalysedSession): Promise<void>;
+  /**
+   * Once the session shows as done (a member's coach session becomes a QA call). A throw is logged;
+   * the session stays done.
+   */
+  afterDone(session: AnalysedSession): Promise<void>;
+}
+
 export interface SessionAnalyser {
   /** Analyses one session; throws to have the queue retry. */
   analyse(job: AnalyseSessionJob): Promise<void>;
@@ -79,8 +101,15 @@ export interface SessionAnalyser {
   close(): Promise<void>;
 }
 
-/** The analysis of uploaded sessions: recording → engine (worker thread) → profile → coaching reports. */
-export function createSessionAnalyser(ctx: AppContext, store: ObjectStore): SessionAnalyser {
+/**
+ * The analysis of uploaded sessions: recording → engine (worker thread) → profile → the steps after
+ * it (`after`: coaching reports before the session shows as done, a QA call once it is).
+ */
+export function createSessionAnalyser(
+  ctx: AppContext,
+  store: ObjectStore,
+  after: AfterAnalysis,
+): SessionAnalyser {
   const pool = new AnalysisPool({
     size: ctx.config.SESSION_WORKERS,
     maxQueue: 1000,
@@ -159,15 +188,16 @@ export function createSessionAnalyser(ctx: AppContext, store: ObjectStore): Sess
       })
       .where(eq(sessions.id, sessionId));
     // Reports read the session as analysed; it is shown as done only once they exist too.
-    await refreshCoachingReports(ctx, { userId: row.userId, sessionId });
+    const analysed: AnalysedSession = { userId: row.userId, sessionId };
+    await after.beforeDone(analysed);
     await ctx.db
       .update(sessions)
       .set({ status: 'done', stage: 'done', percent: 100, analysedAt: new Date() })
       .where(eq(sessions.id, sessionId));
-    // A member's coach session becomes a QA call of their organisation (decision 022).
-    await callFromSession(ctx, sessionId).catch((error) =>
-      ctx.log.error({ err: error, sessionId }, 'the session could not become a QA call'),
-    );
+    // Done is done: what follows (a QA call, decision 022) cannot undo it.
+    await after
+      .afterDone(analysed)
+      .catch((error) => ctx.log.error({ err: error, sessionId }, 'a step after the session analysis failed'));
   }
 
   /** A recording with nothing to analyse fails at once, and its minutes are given back. */

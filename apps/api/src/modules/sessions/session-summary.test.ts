@@ -1,6 +1,6 @@
 import { blockSchema } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
-import { metricsWith, realMeeting } from '../coaching-reports/session-metrics.test-helper.ts';
+import { metricsWith, realMeeting } from '../speaking/session-metrics.test-helper.ts';
 import { type SessionSummary, SUMMARY_HEADERS, summariseSession } from './session-summary.ts';
 
 const texts = (s: SessionSummary) => [s.evaluation, ...s.highlights, ...s.blocks.flatMap((b) => b.content)];

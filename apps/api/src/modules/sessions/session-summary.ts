@@ -1,6 +1,6 @@
 import type { Block, SessionSpeech } from '@agaton/contracts';
 import type { SessionMetrics } from '@agaton/speech';
-import { goalLine, knownGoals } from '../coaching-reports/goal-progress.ts';
+import { goalLine, knownGoals } from '../speaking/goal-progress.ts';
 import {
   averagePace,
   type Figures,
@@ -13,7 +13,7 @@ import {
   quoted,
   soundLabel,
   weakestSounds,
-} from '../coaching-reports/speaking-figures.ts';
+} from '../speaking/speaking-figures.ts';
 
 /** The overview of a session's feedback page (spec 1 §2): verdict, key takeaways and blocks. */
 export interface SessionSummary {

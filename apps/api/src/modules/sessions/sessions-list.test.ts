@@ -4,7 +4,7 @@ import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
 import type { SessionMetrics } from '@agaton/speech';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
-import { metricsWith } from '../coaching-reports/session-metrics.test-helper.ts';
+import { metricsWith } from '../speaking/session-metrics.test-helper.ts';
 
 // Issue 28: the Sessions list shows each analysed session's overall score, so progress shows there.
 

@@ -1,10 +1,8 @@
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import { startJobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue, JobWorkers } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { createObjectStore, type ObjectStore } from '../../providers/storage/object-store.ts';
-import { createQaAnalyser, type QaAnalyser, startQaWorkers } from '../qa/qa-analyser.ts';
-import { bindQaQueue, QA_QUEUES } from '../qa/qa-jobs.ts';
+import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import {
+  type AfterAnalysis,
   createSessionAnalyser,
   requeueUnfinished,
   SESSION_QUEUES,
@@ -13,47 +11,30 @@ import {
 } from './session-analysis.ts';
 
 /**
- * What the sessions feature runs on: the object store, the job queue (started on first use, so test
- * apps that never upload skip its set-up) and, where this process analyses, the analysis workers.
+ * What the sessions feature runs on: the object store and the app's job queue (started on first use,
+ * so test apps that never upload skip its set-up). Built by modules/pipeline, which shares both with QA.
  */
 export interface SessionsRuntime {
   store: ObjectStore;
   queue(): Promise<JobQueue>;
-  /** Takes analysis jobs in this process and queues again what a stopped process left unfinished. */
-  startWorkers(): Promise<void>;
-  close(): Promise<void>;
 }
 
-export function createSessionsRuntime(
-  ctx: AppContext,
-  options: { store?: ObjectStore } = {},
-): SessionsRuntime {
-  const store = options.store ?? createObjectStore(ctx.config);
-  let queue: Promise<JobQueue> | null = null;
+/**
+ * The session analysis's share of the job queue: its queue and, where this process analyses, its
+ * workers, which hand each analysed session to `after` (coaching reports, QA calls: modules/pipeline).
+ */
+export function sessionWorkers(ctx: AppContext, store: ObjectStore, after: AfterAnalysis): JobWorkers {
   let analyser: SessionAnalyser | null = null;
-  // The QA calls' analysis (a member's coach session becomes one) shares the queue and the workers.
-  let qaAnalyser: QaAnalyser | null = null;
-  const getQueue = () => {
-    queue ??= startJobQueue({ db: ctx.db, log: ctx.log, queues: [...SESSION_QUEUES, ...QA_QUEUES] });
-    return queue;
-  };
-  bindQaQueue(ctx, { queue: getQueue });
   return {
-    store,
-    queue: getQueue,
-    async startWorkers() {
-      const q = await getQueue();
-      analyser ??= createSessionAnalyser(ctx, store);
-      await startSessionWorkers(ctx, q, analyser);
-      const requeued = await requeueUnfinished(ctx, q);
+    queues: SESSION_QUEUES,
+    async start(queue) {
+      analyser ??= createSessionAnalyser(ctx, store, after);
+      await startSessionWorkers(ctx, queue, analyser);
+      const requeued = await requeueUnfinished(ctx, queue);
       if (requeued) ctx.log.info({ sessions: requeued }, 'unfinished session analyses queued again');
-      qaAnalyser ??= createQaAnalyser(ctx, store);
-      await startQaWorkers(ctx, q, qaAnalyser);
     },
     async close() {
-      if (queue) await (await queue).stop({ graceMs: 5000 });
       await analyser?.close();
-      await qaAnalyser?.close();
     },
   };
 }

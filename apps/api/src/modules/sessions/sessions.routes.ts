@@ -16,16 +16,31 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { articlesFor } from '../coaching-reports/learning-needs.ts';
-import { reportSubject } from '../coaching-reports/report-subject.ts';
-import { playbackQuerySchema, recordingLink, sendRecording, verifyPlaybackLink } from './recording-link.ts';
-import { receiveRecording, UPLOAD_TEXTS } from './recording-upload.ts';
+import {
+  playbackLink,
+  playbackQuerySchema,
+  sendRecording,
+  verifyPlaybackLink,
+} from '../recordings/recording-link.ts';
+import { receiveRecording, UPLOAD_TEXTS } from '../recordings/recording-upload.ts';
+import { articlesFor } from '../speaking/learning-needs.ts';
+import { reportSubject } from './report-subject.ts';
 import { enqueueAnalysis } from './session-analysis.ts';
 import { assertMayRecord, createSession, findSession, listSessions, toProfile } from './sessions.service.ts';
 import type { SessionsRuntime } from './sessions-runtime.ts';
 
 const idParams = z.object({ meetingId: z.string().max(64) });
 const forUser = z.object({ forUserId: z.string().max(64).optional() });
+
+/** A session recording's link, checked by GET /api/sessions/{id}/recording. */
+function recordingLink(options: { secret: string; sessionId: string; familyId: string | undefined }) {
+  return playbackLink({
+    ...options,
+    purpose: 'recording',
+    id: options.sessionId,
+    path: `/api/sessions/${options.sessionId}/recording`,
+  });
+}
 
 /** Recording upload, sessions list and profile, and playback (spec 1 §7 "Upload recording", sessions). */
 export async function sessionsRoutes(

@@ -13,8 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { columnsOf, mayRecord, settle, stateOf } from '../billing/plan-rules.ts';
-import { MIN_WORDS_TO_JUDGE } from '../coaching-reports/speaking-figures.ts';
-import type { UploadedRecording } from './recording-upload.ts';
+import type { UploadedRecording } from '../recordings/recording-upload.ts';
+import { MIN_WORDS_TO_JUDGE } from '../speaking/speaking-figures.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 

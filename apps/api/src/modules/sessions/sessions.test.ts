@@ -14,8 +14,8 @@ import { buildAdmin, buildMember, buildOrg, buildUser } from '@agaton/db/testing
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
+import { UPLOAD_TEXTS } from '../recordings/recording-upload.ts';
 import { multipart } from '../scoring/scoring.test-helper.ts';
-import { UPLOAD_TEXTS } from './recording-upload.ts';
 
 /** A real learner's recording (speechocean762, 33 s): one of the demo coach's sessions. */
 const RECORDING = readFileSync(new URL('../../seed/demo-recordings/speaker-2251.ogg', import.meta.url));

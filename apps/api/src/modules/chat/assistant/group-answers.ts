@@ -9,7 +9,7 @@ import {
   soundLabel,
   weakestSounds,
   weakestWords,
-} from '../../coaching-reports/speaking-figures.ts';
+} from '../../speaking/speaking-figures.ts';
 import { type ScopedPerson, sessionsOfPerson } from '../chat-data.ts';
 import { type AnswerBuilder, adminLinks, delta } from './answer-kit.ts';
 import { during, formatDay, type Period, periodBefore, within } from './periods.ts';

@@ -1,6 +1,6 @@
 import { goalById } from '@agaton/contracts';
-import { goalLine } from '../../coaching-reports/goal-progress.ts';
 import type { ReportSession } from '../../coaching-reports/report-writer.ts';
+import { goalLine } from '../../speaking/goal-progress.ts';
 import {
   averagePace,
   type Figures,
@@ -13,7 +13,7 @@ import {
   soundLabel,
   weakestSounds,
   weakestWords,
-} from '../../coaching-reports/speaking-figures.ts';
+} from '../../speaking/speaking-figures.ts';
 import { type AnswerBuilder, delta, type Links } from './answer-kit.ts';
 import { formatDay, type Period, periodBefore, within } from './periods.ts';
 

@@ -7,6 +7,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { multipartFailure } from '../../lib/multipart-errors.ts';
 import type { ObjectStore, StoredObject } from '../../providers/storage/object-store.ts';
 
+/**
+ * Recording uploads (session recordings; QA calls use the sniffing and extension checks for their
+ * own multipart form): the container's type checked from its first bytes, streamed into the object store.
+ */
+
 /** Containers a browser or a phone records meetings in; anything else is refused (415). */
 export const RECORDING_MIME = /^(audio\/|video\/(webm|mp4|ogg|quicktime)|application\/(octet-stream|ogg))/i;
 const EXTENSION_BY_MIME: [RegExp, string][] = [

@@ -7,6 +7,10 @@ import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { familyRevoked } from '../auth/sessions.ts';
 
 /**
+ * modules/recordings: what every feature that keeps recordings shares (sessions, QA calls, the
+ * English test): receiving uploads (recording-upload.ts) and playing them back (this file). It uses
+ * the sign-ins of modules/auth and imports no feature that keeps recordings.
+ *
  * Playback of stored recordings (session recordings, QA calls): links an <audio> element can load
  * directly (it cannot send a bearer token) — the id, an expiry and the sign-in they were made for,
  * signed with the server's secret for one purpose each — and the ranged answer that streams the object.
@@ -76,21 +80,6 @@ export async function verifyPlaybackLink(options: {
   const given = Buffer.from(options.query.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
   return !(await familyRevoked(options.db, fid));
-}
-
-/** A session recording's link, checked by GET /api/sessions/{id}/recording. */
-export function recordingLink(options: {
-  secret: string;
-  sessionId: string;
-  familyId: string | undefined;
-  now?: number;
-}): string | null {
-  return playbackLink({
-    ...options,
-    purpose: 'recording',
-    id: options.sessionId,
-    path: `/api/sessions/${options.sessionId}/recording`,
-  });
 }
 
 /** Parses `Range: bytes=a-b` for one range inside the object; null = the whole object. */

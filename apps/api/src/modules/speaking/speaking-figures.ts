@@ -2,9 +2,13 @@ import { CHALLENGING_AT_OR_BELOW, MIN_WORDS_FOR_RATE, SPEAKING_RATE } from '@aga
 import type { SessionMetrics } from '@agaton/speech';
 
 /*
- * The figures the session summary, the coaching reports and the insights are written from: one
- * session's stored metrics, or several sessions' merged. Only type imports from @agaton/speech, so
- * the api's main thread does not load the engine; the spec's constants come from the contracts.
+ * modules/speaking: what a person's speech shows, computed from stored session metrics — pure
+ * functions (no database) that sessions, the coaching reports, insights and the assistant share;
+ * it imports none of them.
+ *
+ * This file: the figures the session summary, the coaching reports and the insights are written from:
+ * one session's stored metrics, or several sessions' merged. Only type imports from @agaton/speech,
+ * so the api's main thread does not load the engine; the spec's constants come from the contracts.
  */
 
 export { CHALLENGING_AT_OR_BELOW };
