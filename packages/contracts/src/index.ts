@@ -13,6 +13,7 @@ export * from './plans.ts';
 export * from './qa.ts';
 export * from './recruitment.ts';
 export * from './scoring.ts';
+export * from './session-analysis.ts';
 export * from './sessions.ts';
 export * from './training.ts';
 export * from './transcript.ts';

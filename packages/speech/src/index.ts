@@ -10,11 +10,6 @@ export {
   toWordScore,
 } from './adapters/demo.ts';
 export { toSessionAnalysis, toSessionSpeech, toSpeakingResults } from './adapters/session.ts';
-export type {
-  SessionMetrics,
-  SessionPhonemeMetric,
-  SessionWordMetric,
-} from './adapters/session-metrics.ts';
 export {
   type AnalysisProgress,
   type AnalyzeInput,

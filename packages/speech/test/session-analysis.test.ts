@@ -1,7 +1,8 @@
-import { sessionSpeechSchema, timedWordSchema } from '@agaton/contracts';
+import type { SessionMetrics } from '@agaton/contracts';
+import { sessionAnalysisSchema, sessionSpeechSchema, timedWordSchema } from '@agaton/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toSessionAnalysis, toSessionSpeech } from '../src/adapters/session.ts';
-import { movingTypeTokenRatio, type SessionMetrics } from '../src/adapters/session-metrics.ts';
+import { movingTypeTokenRatio } from '../src/adapters/session-metrics.ts';
 import { createEngine } from '../src/analyze.ts';
 import type { SpeechAnalysis } from '../src/types.ts';
 import { meetingPcm, meetingWav } from './meeting-audio.ts';
@@ -22,6 +23,13 @@ beforeAll(async () => {
 }, 180_000);
 
 describe('toSessionAnalysis on a real meeting analysis', () => {
+  it('is what the contract says the API stores (the worker boundary parses it)', () => {
+    expect(sessionAnalysisSchema.parse(result)).toEqual(result);
+    // A figure the engine left out is refused there, not stored.
+    const { total: _total, ...withoutTotal } = result.metrics;
+    expect(sessionAnalysisSchema.safeParse({ ...result, metrics: withoutTotal }).success).toBe(false);
+  });
+
   it('keeps the session speech the feedback page shows', () => {
     expect(result.speech).toEqual(toSessionSpeech(analysis));
     expect(sessionSpeechSchema.parse(result.speech)).toEqual(result.speech);

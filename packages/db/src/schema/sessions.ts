@@ -1,3 +1,4 @@
+import type { SessionMetrics, StoredSessionProfile, TimedWord } from '@agaton/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -49,12 +50,12 @@ export const sessions = pgTable(
     /** User-facing reason when failed. */
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
-    /** The session profile without ids and times (SessionProfile fields), once analysed. */
-    profile: jsonb('profile').$type<Record<string, unknown>>(),
-    /** Transcript words with times and scores (TimedWord[]). */
-    words: jsonb('words').$type<unknown[]>(),
-    /** Figures for insights and coaching reports (SessionMetrics). */
-    metrics: jsonb('metrics').$type<Record<string, unknown>>(),
+    /** The session profile without ids and times, once analysed. */
+    profile: jsonb('profile').$type<StoredSessionProfile>(),
+    /** Transcript words with times and scores. */
+    words: jsonb('words').$type<TimedWord[]>(),
+    /** Figures for insights and coaching reports. */
+    metrics: jsonb('metrics').$type<SessionMetrics>(),
     createdAt: at('created_at').notNull().defaultNow(),
     analysedAt: at('analysed_at'),
   },

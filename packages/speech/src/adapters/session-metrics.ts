@@ -1,107 +1,13 @@
+import type { SessionMetrics, SessionPhonemeMetric, SessionWordMetric } from '@agaton/contracts';
 import { phonemeInfo, respell } from '../profiles/phonemes.ts';
 import { CHALLENGING_AT_OR_BELOW, scorableWords } from '../profiles/pronunciation.ts';
 import type { SpeechAnalysis, WordResult } from '../types.ts';
-
-/** A distinct word scored sound by sound in the session. */
-export interface SessionWordMetric {
-  /** As first heard (transcript spelling). */
-  word: string;
-  /** Lower case, punctuation removed: the key across sessions. */
-  normalised: string;
-  /** Times it was scored sound by sound (long meetings score a sample of their speech). */
-  count: number;
-  /** Mean score 0–100 over those times. */
-  averageScore: number;
-  /** averageScore ≤ 80 (spec 1 §9). */
-  challenging: boolean;
-}
-
-/** A sound (phone) heard in the scored words. */
-export interface SessionPhonemeMetric {
-  /** ARPAbet without stress digits ("TH"): the key across sessions. */
-  phone: string;
-  ipa: string;
-  /** Learner respelling ("th"). */
-  respelled: string;
-  /** Times it was scored. */
-  count: number;
-  /** Mean score 0–100. */
-  averageScore: number;
-  /** Times it scored 80 or below. */
-  challengingCount: number;
-  /** Up to 5 of the learner's own words where it scored 80 or below, lowest first. */
-  exampleWords: string[];
-}
-
-/**
- * One analysed session's figures, stored as jsonb beside the session and read by the insights and the
- * coaching report writers. Every value is what the engine measured on the recording; none is filled
- * in when it could not be measured (a speaking rate under 10 words is null, lists may be empty).
- */
-export interface SessionMetrics {
-  /** Shape version, so stored rows stay readable when fields are added. */
-  version: 1;
-  /** 0–100, as on the feedback page. */
-  pronunciation: number;
-  fluency: number;
-  intelligibility: number;
-  /** The overall score 0–100 (mean of pronunciation and fluency for recognised speech). */
-  total: number;
-  /** Mean recogniser confidence of the spoken words × 100: how surely the speech was made out. */
-  clarity: number;
-  /** Words recognised (fillers not counted). */
-  wordsSaid: number;
-  /** Of those, words scored sound by sound: the evidence behind pronunciation and the lists below. */
-  scoredWords: number;
-  /**
-   * Vocabulary variety 0–100: the moving-average type-token ratio (MATTR, 50-word windows) of the
-   * words the recogniser was sure of, so it does not fall just because a session is longer; null
-   * under 50 such words.
-   */
-  wordVariety: number | null;
-  /** Seconds of voiced audio (talk share × duration, so within 0.5 % of the duration). */
-  speakingSeconds: number;
-  durationSeconds: number;
-  /** Voiced time ÷ duration, 0–100 ("You spoke N% of the session"). */
-  speakingTimePercentage: number;
-  /** From the first word to the last; null under 10 words. */
-  wordsPerMinute: number | null;
-  /** The same words over the time left when pauses are taken out; null under 10 words. */
-  articulationRate: number | null;
-  /** Against the 120–150 average of US English speakers. */
-  paceVerdict: 'slower' | 'average' | 'faster' | 'unknown';
-  /** Silent gaps of 0.25–2 s between words. */
-  pauses: number;
-  /** Pauses and silences of 0.7 s or more. */
-  longPauses: number;
-  /** Gaps of 2 s or more. */
-  silences: number;
-  /** Fillers such as "um", "uh". */
-  filledPauses: number;
-  /** Immediate repetitions of a word. */
-  repetitions: number;
-  /** Filled pauses + repetitions. */
-  hesitations: number;
-  /** Sentences found (punctuation or pauses of 0.7 s or more). */
-  sentences: number;
-  /** (Hesitations + pauses + silences) ÷ sentences, one decimal. */
-  hesitationsAndPausesPerSentence: number;
-  /** Which fillers were said and how often, most frequent first. */
-  fillers: { word: string; count: number }[];
-  /** Every distinct scored word, lowest average first. */
-  words: SessionWordMetric[];
-  /** Every sound heard in the scored words, lowest average first. */
-  phonemes: SessionPhonemeMetric[];
-  /** Words said much faster or slower than the learner's own pace. */
-  fastWords: string[];
-  slowWords: string[];
-}
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const EXAMPLE_WORDS = 5;
 
-/** The figures of {@link SessionMetrics} from one analysis. */
+/** The figures of a session's `SessionMetrics` (`@agaton/contracts`) from one analysis. */
 export function buildSessionMetrics(a: SpeechAnalysis): SessionMetrics {
   const f = a.fluency;
   const spoken = a.words.filter((w) => w.status !== 'omitted' && w.normalised !== '');

@@ -1,6 +1,6 @@
-import type { SessionSpeech, SpeakingResults, TimedWord } from '@agaton/contracts';
+import type { SessionAnalysis, SessionSpeech, SpeakingResults, TimedWord } from '@agaton/contracts';
 import type { SpeechAnalysis, WordResult } from '../types.ts';
-import { buildSessionMetrics, type SessionMetrics } from './session-metrics.ts';
+import { buildSessionMetrics } from './session-metrics.ts';
 
 const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 
@@ -77,11 +77,7 @@ export function toSessionSpeech(a: SpeechAnalysis): SessionSpeech {
  * shows, the transcript's words with times (fillers included, for playback and click-to-seek) and
  * the figures the insights and coaching reports are written from.
  */
-export function toSessionAnalysis(a: SpeechAnalysis): {
-  speech: SessionSpeech;
-  words: TimedWord[];
-  metrics: SessionMetrics;
-} {
+export function toSessionAnalysis(a: SpeechAnalysis): SessionAnalysis {
   return { speech: toSessionSpeech(a), words: timedWords(a), metrics: buildSessionMetrics(a) };
 }
 

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../lib/context.ts';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
 import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import { realMeeting } from '../speaking/session-metrics.test-helper.ts';
+import { EMPTY_PROFILE, realMeeting } from '../speaking/session-metrics.test-helper.ts';
 
 let t: TestApp;
 let orgA: string;
@@ -60,8 +60,8 @@ async function analysedSession(userId: string, day: string) {
       status: 'done',
       stage: 'done',
       percent: 100,
-      metrics: metrics as unknown as Record<string, unknown>,
-      profile: {},
+      metrics,
+      profile: EMPTY_PROFILE,
       words: [],
       analysedAt: new Date(),
     })

@@ -1,9 +1,8 @@
-import type { ChatStreamEvent } from '@agaton/contracts';
+import type { ChatStreamEvent, SessionMetrics } from '@agaton/contracts';
 import { type Database, sessions } from '@agaton/db';
-import type { SessionMetrics } from '@agaton/speech';
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../testing/test-app.ts';
-import { metricsWith, realMeeting } from '../speaking/session-metrics.test-helper.ts';
+import { EMPTY_PROFILE, metricsWith, realMeeting } from '../speaking/session-metrics.test-helper.ts';
 
 /** The events of an SSE body, in order. */
 export function parseEvents(body: string): ChatStreamEvent[] {
@@ -49,8 +48,8 @@ export async function addSession(
       status: 'done',
       stage: 'done',
       percent: 100,
-      profile: {},
-      metrics: metrics as unknown as Record<string, unknown>,
+      profile: EMPTY_PROFILE,
+      metrics,
       analysedAt: startedAt,
     })
     .returning();

@@ -1,6 +1,5 @@
 import type { CoachingReport, CoachingReportsPage } from '@agaton/contracts';
 import { coachingReports, members, sessions, users } from '@agaton/db';
-import type { SessionMetrics } from '@agaton/speech';
 import { and, asc, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -32,12 +31,18 @@ export async function analysedSessions(ctx: AppContext, userId: string): Promise
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNotNull(sessions.metrics)))
     .orderBy(asc(sessions.startedAt));
-  return rows.map((r) => ({
-    id: r.id,
-    startedAt: r.startedAt,
-    durationSeconds: r.durationSeconds ?? r.declaredSeconds,
-    metrics: r.metrics as unknown as SessionMetrics,
-  }));
+  return rows.flatMap(({ metrics, ...r }) =>
+    metrics
+      ? [
+          {
+            id: r.id,
+            startedAt: r.startedAt,
+            durationSeconds: r.durationSeconds ?? r.declaredSeconds,
+            metrics,
+          },
+        ]
+      : [],
+  );
 }
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -181,7 +186,7 @@ export async function getCoachingReport(
     )
     .orderBy(desc(sessions.startedAt));
   const [user] = await ctx.db.select({ goals: users.goals }).from(users).where(eq(users.id, options.userId));
-  const metrics = covered.flatMap((c) => (c.metrics ? [c.metrics as unknown as SessionMetrics] : []));
+  const metrics = covered.flatMap((c) => (c.metrics ? [c.metrics] : []));
   return {
     coachingReportId: row.id,
     meta: meta(row),

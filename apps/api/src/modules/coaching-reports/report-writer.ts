@@ -1,5 +1,4 @@
-import type { Block } from '@agaton/contracts';
-import type { SessionMetrics } from '@agaton/speech';
+import type { Block, SessionMetrics } from '@agaton/contracts';
 import {
   type GoalMeasure,
   goalLine,

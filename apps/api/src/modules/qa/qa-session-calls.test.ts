@@ -51,6 +51,7 @@ async function analysedSession(userId: string, seconds: number) {
     word: said[i % said.length],
     start: i * 2,
     end: i * 2 + 1.5,
+    score: null,
   }));
   const [row] = await t.db
     .insert(sessions)

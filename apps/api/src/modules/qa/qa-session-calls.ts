@@ -35,10 +35,7 @@ export async function callFromSession(
   const seconds = session.durationSeconds ?? session.declaredSeconds;
   if (seconds < QA_LIMITS.minSessionCallSeconds) return null;
   if (!(await asksAgentQuestions(ctx, member.orgId, member.id))) return null;
-  const words = (session.words as { word?: unknown; start?: unknown; end?: unknown }[]).filter(
-    (w): w is { word: string; start: number; end: number } =>
-      typeof w.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number',
-  );
+  const words = session.words;
   const lines = linesFromWords([{ speaker: 'UNKNOWN', label: 'Speaker', words }]);
   // Nothing was said that a question could be asked about.
   if (lines.length === 0) return null;

@@ -4,7 +4,7 @@ import { qaCalls, sessions } from '@agaton/db';
 import { buildAdmin, buildMember, buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, latestEmail, signIn, type TestApp } from '../../testing/test-app.ts';
-import { metricsWith } from '../speaking/session-metrics.test-helper.ts';
+import { EMPTY_PROFILE, metricsWith } from '../speaking/session-metrics.test-helper.ts';
 
 // Issue 24: playback links of session recordings and QA calls are bound to the sign-in that asked for
 // them, and stop working when it ends (password reset or change, a replayed refresh token).
@@ -47,9 +47,9 @@ async function coachWithSession(email: string) {
       status: 'done',
       stage: 'done',
       percent: 100,
-      profile: {},
+      profile: EMPTY_PROFILE,
       words: [],
-      metrics: metrics as unknown as Record<string, unknown>,
+      metrics,
       analysedAt: startedAt,
     })
     .returning();

@@ -1,6 +1,6 @@
-import { RECORDING, type SessionSpeech, type TimedWord } from '@agaton/contracts';
+import { RECORDING, type SessionAnalysis, sessionAnalysisSchema } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
-import type { SessionMetrics, SpeechInputErrorCode } from '@agaton/speech';
+import type { SpeechInputErrorCode } from '@agaton/speech';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { asrSettings } from '../../config/env.ts';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
@@ -40,13 +40,6 @@ const STAGE_SPAN: Record<AnalysisProgressStage | 'reporting', [number, number]> 
   reporting: [93, 99],
 };
 const PROGRESS_EVERY_MS = 1000;
-
-/** What the worker returns for a meeting (speech adapter `toSessionAnalysis`). */
-interface SessionAnalysis {
-  speech: SessionSpeech;
-  words: TimedWord[];
-  metrics: SessionMetrics;
-}
 
 /** Inputs the engine refuses for good (silence, a broken file): retrying cannot help. */
 const PERMANENT = new Set<string>([
@@ -156,7 +149,8 @@ export function createSessionAnalyser(
         timeoutMs: deadlineMs(row.declaredSeconds),
         onProgress: ({ stage, fraction }) => report(stage, fraction),
       });
-      result = out.response as SessionAnalysis;
+      // Checked where it crosses from the worker: what is stored is what the contracts say.
+      result = sessionAnalysisSchema.parse(out.response);
     } catch (error) {
       if (error instanceof AnalysisError && error.code && PERMANENT.has(error.code)) {
         await refuse(sessionId, row.minutesCharged, error.code === 'TOO_LONG');
@@ -184,7 +178,7 @@ export function createSessionAnalyser(
           ...summary,
         },
         words: result.words,
-        metrics: result.metrics as unknown as Record<string, unknown>,
+        metrics: result.metrics,
       })
       .where(eq(sessions.id, sessionId));
     // Reports read the session as analysed; it is shown as done only once they exist too.

@@ -1,5 +1,4 @@
-import type { Block, SessionSpeech } from '@agaton/contracts';
-import type { SessionMetrics } from '@agaton/speech';
+import type { Block, SessionMetrics, SessionSpeech } from '@agaton/contracts';
 import { goalLine, knownGoals } from '../speaking/goal-progress.ts';
 import {
   averagePace,

@@ -1,7 +1,7 @@
+import type { SessionMetrics } from '@agaton/contracts';
 import { sessionsPageSchema } from '@agaton/contracts';
 import { sessions } from '@agaton/db';
 import { buildUser, FACTORY_PASSWORD } from '@agaton/db/testing';
-import type { SessionMetrics } from '@agaton/speech';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, type TestApp } from '../../testing/test-app.ts';
 import { metricsWith } from '../speaking/session-metrics.test-helper.ts';
@@ -31,7 +31,7 @@ async function storeSession(userId: string, day: string, status: Status, metrics
     status,
     stage: status === 'done' ? 'done' : 'scoring',
     percent: status === 'done' ? 100 : 60,
-    metrics: metrics as unknown as Record<string, unknown> | null,
+    metrics,
   });
 }
 

@@ -7,7 +7,6 @@ import {
   uploadRecordingResponseSchema,
 } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
-import type { SessionMetrics } from '@agaton/speech';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -154,7 +153,7 @@ export async function sessionsRoutes(
           sessionId: row.id,
           familyId: actorOf(request).fid,
         }),
-        recommendedArticles: articlesFor([row.metrics as unknown as SessionMetrics], user?.goals ?? []),
+        recommendedArticles: articlesFor(row.metrics ? [row.metrics] : [], user?.goals ?? []),
       });
     },
   );

@@ -7,7 +7,6 @@ import type {
   UploadRecordingFields,
 } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
-import type { SessionMetrics } from '@agaton/speech';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -99,7 +98,7 @@ const durationOf = (row: SessionRow) => Math.round(row.durationSeconds ?? row.de
 
 /** The overall score of a done session, or null when it has too few of the learner's words to judge. */
 function overallScore(row: SessionRow): number | null {
-  const metrics = row.metrics as SessionMetrics | null;
+  const metrics = row.metrics;
   if (row.status !== 'done' || !metrics || metrics.wordsSaid < MIN_WORDS_TO_JUDGE) return null;
   return metrics.total;
 }
@@ -169,24 +168,12 @@ export async function findSession(ctx: AppContext, options: { userId: string; se
   return row;
 }
 
-/** The stored profile (SessionProfile fields besides id, times and analysis). */
-type StoredProfile = Pick<
-  SessionProfile,
-  | 'speakingTimePercentage'
-  | 'wordsSaid'
-  | 'evaluation'
-  | 'highlights'
-  | 'transcript'
-  | 'blocks'
-  | 'subProfiles'
->;
-
 /** GET /sessions/{id}: the profile of spec 1 §3; its fields are empty until the analysis is done. */
 export function toProfile(
   row: SessionRow,
   extras: Pick<SessionProfile, 'recordingUrl' | 'recommendedArticles'>,
 ): SessionProfile {
-  const stored = (row.status === 'done' ? row.profile : null) as StoredProfile | null;
+  const stored = row.status === 'done' ? row.profile : null;
   return {
     ...summary(row),
     speakingTimePercentage: stored?.speakingTimePercentage ?? null,
@@ -196,7 +183,7 @@ export function toProfile(
     transcript: stored?.transcript ?? null,
     blocks: stored?.blocks ?? [],
     subProfiles: stored?.subProfiles ?? {},
-    words: row.status === 'done' ? ((row.words ?? []) as SessionProfile['words']) : [],
+    words: row.status === 'done' ? (row.words ?? []) : [],
     ...extras,
   };
 }

@@ -1,5 +1,4 @@
-import type { ArticleLink } from '@agaton/contracts';
-import type { SessionMetrics } from '@agaton/speech';
+import type { ArticleLink, SessionMetrics } from '@agaton/contracts';
 import { recommendArticles } from '../articles/recommend-articles.ts';
 import { knownGoals } from './goal-progress.ts';
 import { AVERAGE_WPM, type Figures, figuresOf, weakestSounds } from './speaking-figures.ts';

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { SessionSpeech } from '@agaton/contracts';
-import type { SessionMetrics, SessionPhonemeMetric, SessionWordMetric } from '@agaton/speech';
+import type {
+  SessionMetrics,
+  SessionPhonemeMetric,
+  SessionSpeech,
+  SessionWordMetric,
+  StoredSessionProfile,
+} from '@agaton/contracts';
 
 /**
  * `toSessionAnalysis` of a real engine run (the meeting of packages/speech/test/meeting-audio.ts:
@@ -10,6 +15,17 @@ export function realMeeting(): { speech: SessionSpeech; metrics: SessionMetrics 
   const path = new URL('../sessions/fixtures/meeting-analysis.json', import.meta.url);
   return JSON.parse(readFileSync(path, 'utf8'));
 }
+
+/** A stored profile with nothing in it: rows whose tests read only their metrics or words. */
+export const EMPTY_PROFILE: StoredSessionProfile = {
+  speakingTimePercentage: null,
+  wordsSaid: null,
+  evaluation: null,
+  highlights: [],
+  transcript: null,
+  blocks: [],
+  subProfiles: {},
+};
 
 /** The real meeting's metrics with some figures changed: the sessions of a learner's history. */
 export function metricsWith(overrides: Partial<SessionMetrics>): SessionMetrics {

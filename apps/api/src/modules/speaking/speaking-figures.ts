@@ -1,5 +1,5 @@
+import type { SessionMetrics } from '@agaton/contracts';
 import { CHALLENGING_AT_OR_BELOW, MIN_WORDS_FOR_RATE, SPEAKING_RATE } from '@agaton/contracts';
-import type { SessionMetrics } from '@agaton/speech';
 
 /*
  * modules/speaking: what a person's speech shows, computed from stored session metrics — pure
