@@ -1,4 +1,4 @@
-import { QA_LIMITS, type TimedWord } from '@agaton/contracts';
+import { QA_LIMITS, sessionAnalysisSchema, type TimedWord } from '@agaton/contracts';
 import type { StoredTranscriptLine } from '@agaton/db';
 import { audioChannels } from '@agaton/speech/channels';
 import { asrSettings } from '../../config/env.ts';
@@ -27,12 +27,6 @@ export class TranscriptionRefused extends Error {
 }
 
 const PERMANENT = new Set(['EMPTY', 'CORRUPT', 'UNSUPPORTED', 'SILENT', 'TOO_SHORT', 'TOO_LONG']);
-
-/** What the meeting task returns that we use. */
-interface MeetingAnalysis {
-  words: TimedWord[];
-  speech: { durationSeconds: number };
-}
 
 export interface CallTranscriber {
   transcribe(audio: Uint8Array): Promise<{ lines: StoredTranscriptLine[]; durationSeconds: number }>;
@@ -66,8 +60,9 @@ export function createCallTranscriber(ctx: Pick<AppContext, 'config'>): CallTran
         maxSec: maxSec + 30,
         timeoutMs: (120 + 1.5 * maxSec) * 1000,
       });
-      const analysis = out.response as MeetingAnalysis;
-      return { words: analysis.words ?? [], seconds: out.durationSec };
+      // The meeting task's answer, checked where it leaves the worker as a session's is.
+      const analysis = sessionAnalysisSchema.parse(out.response);
+      return { words: analysis.words, seconds: out.durationSec };
     } catch (error) {
       if (error instanceof AnalysisError && error.code && PERMANENT.has(error.code)) {
         // A silent channel (one side never spoke) is no reason to refuse the call.
