@@ -111,7 +111,10 @@ describe('a server killed mid-analysis', () => {
     // A new access token from the stored refresh token: the old one still works, but sign-in state survives too.
     const { accessToken: token } = await post('/api/token', { refreshToken });
     let done = await profile(token);
-    for (let i = 0; i < 900 && done.analysis.status !== 'done' && done.analysis.status !== 'failed'; i++) {
+    // The analysis runs at background priority: on a machine busy with other test files it is slow
+    // (three minutes seen), which is not what this test is about.
+    const deadline = Date.now() + 360_000;
+    while (Date.now() < deadline && done.analysis.status !== 'done' && done.analysis.status !== 'failed') {
       await new Promise((r) => setTimeout(r, 200));
       done = await profile(token);
     }
@@ -122,5 +125,5 @@ describe('a server killed mid-analysis', () => {
     expect(sessionsPageSchema.parse(await get('/api/sessions')).items).toHaveLength(1);
     const me = userSchema.parse(await get('/api/app-user/me'));
     expect(me.plan.features.recording.availableRecordingMinutes).toBe(99);
-  }, 300_000);
+  }, 480_000);
 });
