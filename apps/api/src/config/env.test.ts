@@ -13,6 +13,7 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
     expect(config.ACCESS_TOKEN_TTL_SECONDS).toBe(900);
+    expect(config.BACKGROUND_NICENESS).toBe(10);
     expect(config.providers).toEqual({ google: undefined, microsoft: undefined });
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(config.JWT_SECRET);
     expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(config.JWT_SECRET);
@@ -20,8 +21,15 @@ describe('configuration', () => {
 
   it('refuses malformed values with a message naming each variable', () => {
     const attempt = () =>
-      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        BACKGROUND_NICENESS: '25',
+      });
     expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/BACKGROUND_NICENESS: must be 0 to 19/);
     expect(attempt).toThrow(/PORT: must be a port number/);
     expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
     expect(attempt).toThrow(/LOG_LEVEL/);

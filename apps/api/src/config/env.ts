@@ -17,6 +17,9 @@ export const WELL_KNOWN_DEMO_PASSWORD: string = DEMO_ACCOUNTS.password;
 const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' })
   .transform((v) => v === '1' || v === 'true');
+/** The default niceness of background analysis (BACKGROUND_NICENESS): below interactive scoring. */
+export const BACKGROUND_NICENESS = 10;
+
 const wholeNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number');
 const positiveInt = wholeNumber.positive('must be at least 1');
 const url = z.url({ error: 'must be a URL' });
@@ -200,6 +203,15 @@ const envSchema = z.object({
   ANALYSIS_IN_API: flag.default(true),
   /** Sessions one process analyses at once; each uses every core for recognition. */
   SESSION_WORKERS: positiveInt.default(1),
+  /**
+   * CPU niceness (0–19) of the analyses nobody waits for at the screen (meetings, calls), so the
+   * scoring people wait for keeps its speed; 0 where nothing interactive shares the machine (a
+   * dedicated `npm run worker` host, the api test harness).
+   */
+  BACKGROUND_NICENESS: wholeNumber
+    .min(0, 'must be 0 to 19')
+    .max(19, 'must be 0 to 19')
+    .default(BACKGROUND_NICENESS),
   /** Off turns off the server's text-to-speech, so browsers use their own speechSynthesis. */
   TTS_ENABLED: flag.default(true),
   /**

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BACKGROUND_NICENESS } from '../config/env.ts';
 import { AnalysisError, AnalysisTimeoutError, PoolBusyError } from './analysis-errors.ts';
-import { AnalysisPool, BACKGROUND_NICENESS } from './analysis-pool.ts';
+import { AnalysisPool } from './analysis-pool.ts';
 
 const workerEntry = new URL('./stand-in-worker.fixture.ts', import.meta.url);
 const job = (referenceText = 'ok', topic = '50') => ({

@@ -50,7 +50,7 @@ export interface AnalysisPoolOptions {
   /**
    * CPU niceness of the workers' threads and of the recognisers they start (Linux: per thread, so
    * the API's own thread keeps its priority). Pools of work nobody waits for at the screen (meetings,
-   * calls) use {@link BACKGROUND_NICENESS}, so a visitor's or a candidate's scoring keeps its speed
+   * calls) use the configured BACKGROUND_NICENESS (config/env.ts, 10 by default), so a visitor's or a candidate's scoring keeps its speed
    * while they run.
    */
   niceness?: number;
@@ -60,9 +60,6 @@ export interface AnalysisPoolOptions {
    */
   asr?: Record<string, string | undefined>;
 }
-
-/** The niceness of background analysis: below interactive scoring, never starved of CPU. */
-export const BACKGROUND_NICENESS = 10;
 
 interface Pending {
   request: AnalysisRequest;

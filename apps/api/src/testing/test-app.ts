@@ -48,6 +48,9 @@ export async function createTestApp(
     MAIL_OUTBOX_VIEWER: '1',
     // Most test apps never score; tests that do wait for the models on their first recording.
     SCORING_WARM: '0',
+    // Test files run side by side at full priority: a niced analysis would starve behind them
+    // (minutes seen). What niceness does is analysis-pool.test.ts's to check.
+    BACKGROUND_NICENESS: '0',
     ...env,
   });
   const app = await buildApp({

@@ -3,7 +3,7 @@ import type { StoredTranscriptLine } from '@agaton/db';
 import { audioChannels } from '@agaton/speech/channels';
 import { asrSettings } from '../../config/env.ts';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
-import { AnalysisPool, BACKGROUND_NICENESS } from '../../jobs/analysis-pool.ts';
+import { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { linesFromWords } from './transcript-formats.ts';
 
@@ -49,7 +49,7 @@ export function createCallTranscriber(ctx: Pick<AppContext, 'config'>): CallTran
       limits: { meeting: { minSec: 1, maxSec: maxSec + 60 } },
       memoryMb: Math.max(ctx.config.SCORING_WORKER_MEMORY_MB, 1024),
       // Nobody waits for it at the screen: scoring people are waiting for comes first.
-      niceness: BACKGROUND_NICENESS,
+      niceness: ctx.config.BACKGROUND_NICENESS,
       asr: asrSettings(ctx.config),
     });
     try {

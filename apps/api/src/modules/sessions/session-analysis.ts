@@ -4,7 +4,7 @@ import type { SpeechInputErrorCode } from '@agaton/speech';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { asrSettings } from '../../config/env.ts';
 import { AnalysisError } from '../../jobs/analysis-errors.ts';
-import { AnalysisPool, BACKGROUND_NICENESS } from '../../jobs/analysis-pool.ts';
+import { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import type { AnalysisProgressStage } from '../../jobs/analysis-types.ts';
 import type { JobQueue, QueueSpec } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -110,7 +110,7 @@ export function createSessionAnalyser(
     // A meeting's words and timings live on the heap: 90 minutes stay well under this.
     memoryMb: Math.max(ctx.config.SCORING_WORKER_MEMORY_MB, 1024),
     // Nobody waits for it at the screen: scoring people are waiting for comes first.
-    niceness: BACKGROUND_NICENESS,
+    niceness: ctx.config.BACKGROUND_NICENESS,
     asr: asrSettings(ctx.config),
   });
 

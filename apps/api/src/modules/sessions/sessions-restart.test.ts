@@ -42,6 +42,8 @@ describe('a server killed mid-analysis', () => {
         LOG_LEVEL: 'silent',
         WEB_DIST_DIR: join(dataDir, 'no-web'),
         DATABASE_URL: '',
+        // As in the test harness: not niced behind the test files running beside it.
+        BACKGROUND_NICENESS: '0',
       },
       stdio: 'ignore',
     });
