@@ -9,6 +9,9 @@ import {
   requiredString,
 } from './common.ts';
 
+/** An organisation admin's role: the owner, or a manager of some of its teams (spec 3 §6). */
+export const ADMIN_ROLES = ['OWNER', 'MANAGER'] as const;
+
 /** Products an organisation can have access to (spec 2 §3). */
 export const PRODUCTS = ['aiCoach', 'recruitment', 'onboarding', 'training'] as const;
 export const productSchema = z.enum(PRODUCTS);
@@ -70,7 +73,7 @@ export const adminSchema = z.object({
   availablePositions: z.array(z.string()),
   enabledFeatures: z.array(z.string()),
   /** Extension: OWNER or MANAGER, so the dashboard shows owner-only actions (test content) read-only. */
-  role: z.enum(['OWNER', 'MANAGER']).optional(),
+  role: z.enum(ADMIN_ROLES).optional(),
   /** Extension: this admin is on ASSISTANT_DEMO_DASHBOARD_IDENTITIES, so sees the Insights Dashboard (spec 3 §6). */
   demoDashboard: z.boolean().optional(),
 });

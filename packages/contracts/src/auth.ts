@@ -8,10 +8,13 @@ import {
 } from './common.ts';
 import { assessmentStatusSchema, candidateContentSchema } from './recruitment.ts';
 
+/** What an OAuth start is for. */
+export const AUTH_TYPES = ['sign-in', 'sign-up'] as const;
+
 /** POST /api/auth-flow — first stage of the two-stage sign-in. */
 export const authFlowRequestSchema = z.object({
   email: emailSchema,
-  authType: z.enum(['sign-in', 'sign-up']),
+  authType: z.enum(AUTH_TYPES),
   realm: realmSchema,
   redirectParam: z.string().max(2048).optional(),
 });
@@ -117,13 +120,13 @@ export const oauthProviderSchema = z.enum(['google', 'microsoft']);
 export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
 export const oauthStartQuerySchema = z.object({
   realm: realmSchema.default('whiskey'),
-  authType: z.enum(['sign-in', 'sign-up']).default('sign-in'),
+  authType: z.enum(AUTH_TYPES).default('sign-in'),
   redirect: z.string().max(2048).optional(),
 });
 export const ssoStartQuerySchema = z.object({
   email: emailSchema,
   realm: realmSchema.default('whiskey'),
-  authType: z.enum(['sign-in', 'sign-up']).default('sign-in'),
+  authType: z.enum(AUTH_TYPES).default('sign-in'),
   redirect: z.string().max(2048).optional(),
 });
 

@@ -41,6 +41,11 @@ export const CHAT_LIMITS = {
 } as const;
 
 export const CHAT_USER_TYPES = ['USER', 'ADMIN'] as const;
+/** A thread is idle, or running one answer. */
+export const CHAT_THREAD_STATUSES = ['idle', 'running'] as const;
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+/** An answer's run: streaming, finished, cut short (CHAT_INCOMPLETE_REASONS) or failed. */
+export const CHAT_RUN_STATUSES = ['running', 'completed', 'incomplete', 'error'] as const;
 export const chatUserTypeSchema = z.enum(CHAT_USER_TYPES);
 export type ChatUserType = z.infer<typeof chatUserTypeSchema>;
 
@@ -54,7 +59,7 @@ export const chatThreadSchema = z.object({
   summary: z.string(),
   /** Always null: answers come from Agaton's own assistant, not a hosted one (spec field kept). */
   openaiThreadId: z.string().nullable(),
-  status: z.enum(['idle', 'running']),
+  status: z.enum(CHAT_THREAD_STATUSES),
   /** The message of the last failed send (spec 3 §4), null otherwise. */
   error: z.string().nullable(),
 });
@@ -68,7 +73,7 @@ export const thumbScoreSchema = z.object({ isPositive: z.boolean() });
 
 export const chatMessageSchema = z.object({
   messageId: z.string(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(CHAT_ROLES),
   /** Markdown for assistant messages, plain text for the user's. */
   content: z.string(),
   createdAt: z.string(),
@@ -80,7 +85,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatRunSchema = z.object({
   runId: z.string(),
-  status: z.enum(['running', 'completed', 'incomplete', 'error']),
+  status: z.enum(CHAT_RUN_STATUSES),
   reason: z.string().nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),

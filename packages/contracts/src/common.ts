@@ -18,11 +18,13 @@ export const departmentSchema = z.enum(DEPARTMENTS);
 export type Industry = z.infer<typeof industrySchema>;
 export type Department = z.infer<typeof departmentSchema>;
 
-export const realmSchema = z.enum([REALMS.coach, REALMS.admin]);
+export const REALM_NAMES = [REALMS.coach, REALMS.admin] as const;
+export const realmSchema = z.enum(REALM_NAMES);
 export type Realm = z.infer<typeof realmSchema>;
 
 /** Token kinds; each has its own stored token on the client. */
-export const tokenKindSchema = z.enum(['user', 'admin', 'candidate']);
+export const TOKEN_KINDS = ['user', 'admin', 'candidate'] as const;
+export const tokenKindSchema = z.enum(TOKEN_KINDS);
 export type TokenKind = z.infer<typeof tokenKindSchema>;
 
 /** True when the text holds no NUL character (PostgreSQL text cannot store one; no person types one). */

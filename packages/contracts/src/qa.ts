@@ -292,17 +292,21 @@ export const callUploadFieldsSchema = z.object({
 export type CallUploadFields = z.input<typeof callUploadFieldsSchema>;
 
 export const CALL_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** Where a call came from: an admin's upload, or a member's analysed coach session (decision 022). */
+export const CALL_SOURCES = ['UPLOAD', 'SESSION'] as const;
+/** Where a call's transcript came from: the upload's file, or the speech engine. */
+export const TRANSCRIPT_SOURCES = ['UPLOAD', 'ENGINE'] as const;
 export const callSchema = z.object({
   callId: z.string(),
   title: z.string(),
-  source: z.enum(['UPLOAD', 'SESSION']),
+  source: z.enum(CALL_SOURCES),
   sessionId: z.string().nullable(),
   agent: z.object({ identityId: z.string(), name: z.string(), email: z.string() }),
   occurredAt: z.string(),
   durationSeconds: z.number().nullable(),
   status: z.enum(CALL_STATUSES),
   error: z.string().nullable(),
-  transcriptSource: z.enum(['UPLOAD', 'ENGINE']).nullable(),
+  transcriptSource: z.enum(TRANSCRIPT_SOURCES).nullable(),
   /** Signed link to the recording (Range-capable); null when the call came as a transcript only. */
   recordingUrl: z.string().nullable(),
   qcItemId: z.string().nullable(),
@@ -339,6 +343,8 @@ export const sessionCitationSchema = z.object({
 export type SessionCitation = z.infer<typeof sessionCitationSchema>;
 
 export const ANSWERS = ['YES', 'NO', 'NOT_APPLICABLE'] as const;
+/** Who answered a question: the offline answerer, or a configured LLM. */
+export const ANSWERED_BY = ['OFFLINE', 'LLM'] as const;
 export const answerSchema = z.enum(ANSWERS);
 export type Answer = z.infer<typeof answerSchema>;
 
@@ -407,7 +413,7 @@ export const qcBulletSchema = z.object({
   confidence: z.number(),
   needsReview: z.boolean(),
   severity: questionSeveritySchema,
-  answeredBy: z.enum(['OFFLINE', 'LLM']),
+  answeredBy: z.enum(ANSWERED_BY),
   review: answerReviewSchema,
 });
 export type QcBullet = z.infer<typeof qcBulletSchema>;

@@ -1,3 +1,4 @@
+import { AUTH_TYPES, REALM_NAMES, TOKEN_KINDS } from '@agaton/contracts';
 import {
   index,
   integer,
@@ -10,8 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const subjectKind = () => text('subject_kind', { enum: ['user', 'admin', 'candidate'] }).notNull();
-const realm = () => text('realm', { enum: ['whiskey', 'whiskey-admin'] }).notNull();
+const subjectKind = () => text('subject_kind', { enum: TOKEN_KINDS }).notNull();
+const realm = () => text('realm', { enum: REALM_NAMES }).notNull();
 
 /**
  * Opaque refresh tokens, stored as SHA-256 hashes. Rotation marks the old row used and inserts a new
@@ -100,7 +101,7 @@ export const oauthStates = pgTable('oauth_states', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   realm: realm(),
-  authType: text('auth_type', { enum: ['sign-in', 'sign-up'] }).notNull(),
+  authType: text('auth_type', { enum: AUTH_TYPES }).notNull(),
   redirect: text('redirect'),
   orgId: uuid('org_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { BILLING_PROVIDERS } from '@agaton/contracts';
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 
@@ -13,7 +14,7 @@ export const billingCustomers = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
     customerId: text('customer_id').notNull(),
     subscriptionId: text('subscription_id'),
     createdAt: at('created_at').notNull().defaultNow(),

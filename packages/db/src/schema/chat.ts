@@ -1,3 +1,4 @@
+import { CHAT_ROLES, CHAT_RUN_STATUSES, CHAT_THREAD_STATUSES, CHAT_USER_TYPES } from '@agaton/contracts';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins, users } from './identity.ts';
 
@@ -18,14 +19,12 @@ export const chatThreads = pgTable(
   'chat_threads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userType: text('user_type', { enum: ['USER', 'ADMIN'] }).notNull(),
+    userType: text('user_type', { enum: CHAT_USER_TYPES }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     /** The first question, shortened: what the history panel shows. */
     summary: text('summary').notNull().default(''),
-    status: text('status', { enum: ['idle', 'running'] })
-      .notNull()
-      .default('idle'),
+    status: text('status', { enum: CHAT_THREAD_STATUSES }).notNull().default('idle'),
     error: text('error'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -45,7 +44,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => chatThreads.id, { onDelete: 'cascade' }),
     runId: uuid('run_id'),
-    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    role: text('role', { enum: CHAT_ROLES }).notNull(),
     content: text('content').notNull(),
     citations: jsonb('citations').$type<ChatCitation[]>().notNull().default([]),
     /** Thumbs feedback: null until given. */
@@ -68,9 +67,7 @@ export const chatRuns = pgTable(
     threadId: uuid('thread_id')
       .notNull()
       .references(() => chatThreads.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['running', 'completed', 'incomplete', 'error'] })
-      .notNull()
-      .default('running'),
+    status: text('status', { enum: CHAT_RUN_STATUSES }).notNull().default('running'),
     /** Why a run ended incomplete: run_cancelled, server_restart, … */
     reason: text('reason'),
     steps: jsonb('steps').$type<{ at: string; kind: string; detail: string }[]>().notNull().default([]),

@@ -1,3 +1,4 @@
+import { ADMIN_ROLES, BILLING_PROVIDERS, ROLES, SUBSCRIPTION_STATUSES } from '@agaton/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,14 +26,12 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull().default(''),
   enabledFeatures: jsonb('enabled_features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   goals: jsonb('goals').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  planStatus: text('plan_status', { enum: ['ACTIVE', 'TRIALING', 'CANCELED'] })
-    .notNull()
-    .default('TRIALING'),
+  planStatus: text('plan_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('TRIALING'),
   trialStart: timestamp('trial_start', { withTimezone: true }),
   availableRecordingMinutes: integer('available_recording_minutes').notNull().default(0),
   /** Paid plan (docs/decisions/014-billing.md): which plan, through which provider, and its period. */
   planId: text('plan_id'),
-  billingProvider: text('billing_provider', { enum: ['local', 'stripe'] }),
+  billingProvider: text('billing_provider', { enum: BILLING_PROVIDERS }),
   /** Start of the period the recording allowance was granted for; a later period renews it. */
   currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
@@ -61,9 +60,7 @@ export const admins = pgTable(
     name: text('name').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    role: text('role', { enum: ['OWNER', 'MANAGER'] })
-      .notNull()
-      .default('OWNER'),
+    role: text('role', { enum: ADMIN_ROLES }).notNull().default('OWNER'),
     /** The admin's own member identity inside the organisation (managers manage teams through it). */
     memberId: uuid('member_id'),
     enabledFeatures: jsonb('enabled_features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -88,9 +85,7 @@ export const members = pgTable(
     name: text('name').notNull().default(''),
     email: text('email').notNull(),
     externalIds: jsonb('external_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    orgRole: text('org_role', { enum: ['MANAGER', 'REGULAR_MEMBER'] })
-      .notNull()
-      .default('REGULAR_MEMBER'),
+    orgRole: text('org_role', { enum: ROLES }).notNull().default('REGULAR_MEMBER'),
     hasLicense: boolean('has_license').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
@@ -108,9 +103,7 @@ export const teamMemberships = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    teamRole: text('team_role', { enum: ['MANAGER', 'REGULAR_MEMBER'] })
-      .notNull()
-      .default('REGULAR_MEMBER'),
+    teamRole: text('team_role', { enum: ROLES }).notNull().default('REGULAR_MEMBER'),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.memberId] }),

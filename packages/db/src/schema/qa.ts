@@ -1,3 +1,13 @@
+import {
+  ANSWER_EVENT_KINDS,
+  ANSWERED_BY,
+  CALL_SOURCES,
+  CALL_STATUSES,
+  FLAG_LEVELS,
+  QUESTION_SEVERITIES,
+  QUESTION_SPEAKERS,
+  TRANSCRIPT_SOURCES,
+} from '@agaton/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -78,10 +88,8 @@ export const qaQuestions = pgTable(
     purposes: jsonb('purposes').$type<('COACHING' | 'QUALITY')[]>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
     isTrueGood: boolean('is_true_good').notNull(),
-    severity: text('severity', { enum: ['MEDIUM', 'HIGH'] }).notNull(),
-    speaker: text('speaker', { enum: ['AGENT', 'CUSTOMER', 'ANY'] })
-      .notNull()
-      .default('AGENT'),
+    severity: text('severity', { enum: QUESTION_SEVERITIES }).notNull(),
+    speaker: text('speaker', { enum: QUESTION_SPEAKERS }).notNull().default('AGENT'),
     phrases: jsonb('phrases').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     examples: jsonb('examples').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     version: integer('version').notNull().default(1),
@@ -154,7 +162,7 @@ export const qaCalls = pgTable(
     agentMemberId: uuid('agent_member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['UPLOAD', 'SESSION'] }).notNull(),
+    source: text('source', { enum: CALL_SOURCES }).notNull(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     occurredAt: at('occurred_at').notNull(),
@@ -164,11 +172,9 @@ export const qaCalls = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     durationSeconds: real('duration_seconds'),
     /** Where the transcript came from: the upload, or the speech engine. */
-    transcriptSource: text('transcript_source', { enum: ['UPLOAD', 'ENGINE'] }),
+    transcriptSource: text('transcript_source', { enum: TRANSCRIPT_SOURCES }),
     transcript: jsonb('transcript').$type<StoredTranscriptLine[]>(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: CALL_STATUSES }).notNull().default('queued'),
     error: text('error'),
     uploadedBy: uuid('uploaded_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
@@ -195,7 +201,7 @@ export const qaItems = pgTable(
     agentMemberId: uuid('agent_member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    flagLevel: text('flag_level', { enum: ['UNSPECIFIED', 'GREEN', 'YELLOW', 'RED'] }).notNull(),
+    flagLevel: text('flag_level', { enum: FLAG_LEVELS }).notNull(),
     /** The alert time: when the call took place. */
     qcAt: at('qc_at').notNull(),
     isReviewed: boolean('is_reviewed').notNull().default(false),
@@ -238,7 +244,7 @@ export const qaAnswers = pgTable(
     /** The margin was too small to decide: shown as "needs review" instead of a guess. */
     needsReview: boolean('needs_review').notNull().default(false),
     citations: jsonb('citations').$type<StoredCitation[]>().notNull().default(sql`'[]'::jsonb`),
-    answeredBy: text('answered_by', { enum: ['OFFLINE', 'LLM'] }).notNull(),
+    answeredBy: text('answered_by', { enum: ANSWERED_BY }).notNull(),
     questionVersion: integer('question_version').notNull(),
     answeredAt: at('answered_at').notNull().defaultNow(),
     /**
@@ -278,7 +284,7 @@ export const qaAnswerEvents = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => qaQuestions.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['OVERRIDE', 'OVERRIDE_REMOVED', 'ACKNOWLEDGE', 'DISPUTE'] }).notNull(),
+    kind: text('kind', { enum: ANSWER_EVENT_KINDS }).notNull(),
     answer: text('answer', { enum: ANSWER_VALUES }).notNull(),
     automaticAnswer: text('automatic_answer', { enum: ANSWER_VALUES }).notNull(),
     /** The override's reason or the agent's comment. */

@@ -1,4 +1,11 @@
-import type { ResultsBlob, TestContent } from '@agaton/contracts';
+import {
+  ACTIVITY_TYPES,
+  type ResultsBlob,
+  TEST_LEVELS,
+  TEST_PARTS,
+  type TestContent,
+  TRAINEE_STATUSES,
+} from '@agaton/contracts';
 import {
   boolean,
   index,
@@ -39,11 +46,7 @@ export const candidates = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     isRecruit: boolean('is_recruit').notNull().default(true),
     isTrainee: boolean('is_trainee').notNull().default(false),
-    traineeStatus: text('trainee_status', {
-      enum: ['NotInvited', 'InvitePending', 'InviteRejected', 'Training'],
-    })
-      .notNull()
-      .default('NotInvited'),
+    traineeStatus: text('trainee_status', { enum: TRAINEE_STATUSES }).notNull().default('NotInvited'),
     /** The coach account that accepted the training invitation (the trainee practises as this user). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the trainee accepted (a coach in several organisations practises in the latest one). */
@@ -114,11 +117,9 @@ export const challengeActivities = pgTable(
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    type: text('type', {
-      enum: ['read-phrase', 'answer-comprehension-question', 'timeout', 'start-part', 'answer-free-speech'],
-    }).notNull(),
-    part: text('part', { enum: ['Reading', 'Listening', 'ReadingComprehension', 'FreeSpeech'] }).notNull(),
-    level: text('level', { enum: ['LOW', 'MEDIUM', 'ADVANCED'] }),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+    part: text('part', { enum: TEST_PARTS }).notNull(),
+    level: text('level', { enum: TEST_LEVELS }),
     /** The item answered; null for start-part and timeout. */
     itemId: text('item_id'),
     /** 0–100 (a multiple-choice answer is 0 or 100). */

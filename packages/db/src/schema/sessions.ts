@@ -1,4 +1,11 @@
-import type { SessionMetrics, StoredSessionProfile, TimedWord } from '@agaton/contracts';
+import {
+  ANALYSIS_STAGES,
+  ANALYSIS_STATUSES,
+  COACHING_REPORT_TYPES,
+  type SessionMetrics,
+  type StoredSessionProfile,
+  type TimedWord,
+} from '@agaton/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,12 +47,8 @@ export const sessions = pgTable(
     /** SHA-256 of the recording: the same file uploaded twice is one session. */
     sha256: text('sha256').notNull(),
     minutesCharged: integer('minutes_charged').notNull().default(0),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
-      .notNull()
-      .default('queued'),
-    stage: text('stage', { enum: ['queued', 'decoding', 'transcribing', 'scoring', 'reporting', 'done'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: ANALYSIS_STATUSES }).notNull().default('queued'),
+    stage: text('stage', { enum: ANALYSIS_STAGES }).notNull().default('queued'),
     percent: integer('percent').notNull().default(0),
     /** User-facing reason when failed. */
     error: text('error'),
@@ -76,7 +79,7 @@ export const coachingReports = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['PER_SESSION', 'PER_PERIOD'] }).notNull(),
+    type: text('type', { enum: COACHING_REPORT_TYPES }).notNull(),
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     periodStart: at('period_start').notNull(),
     periodEnd: at('period_end').notNull(),

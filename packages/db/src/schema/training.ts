@@ -1,4 +1,4 @@
-import type { PracticeWord } from '@agaton/contracts';
+import { PRACTICE_KINDS, type PracticeWord, TEST_LEVELS } from '@agaton/contracts';
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { organisations } from './organisation.ts';
@@ -23,10 +23,10 @@ export const practiceAttempts = pgTable(
     candidateId: uuid('candidate_id')
       .notNull()
       .references(() => candidates.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reading', 'free-speech'] }).notNull(),
+    kind: text('kind', { enum: PRACTICE_KINDS }).notNull(),
     /** The exercise: topic (a test position), level and item id in the organisation's content. */
     topic: text('topic').notNull(),
-    level: text('level', { enum: ['LOW', 'MEDIUM', 'ADVANCED'] }).notNull(),
+    level: text('level', { enum: TEST_LEVELS }).notNull(),
     itemId: text('item_id').notNull(),
     /** The sentence read, or the question answered. */
     prompt: text('prompt').notNull(),
