@@ -3,6 +3,7 @@ import { type MemberListRequest, ROLE_LABELS } from '@agaton/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beside } from '../../../components/ui/responsive-table.test-helper';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { admin, member, ORG_ID, renderOrg, SALES, stubOrgApi } from '../api/org-fixtures.test-helper';
@@ -19,8 +20,6 @@ const NEL = member({
   hasLicense: false,
 });
 const C = ORG_LABELS.columns;
-/** The value a card shows beside a column's name. */
-const beside = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling;
 
 describe('Users on a phone', { timeout: 30_000 }, () => {
   beforeEach(() => {

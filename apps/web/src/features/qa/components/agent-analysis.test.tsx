@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beside } from '../../../components/ui/responsive-table.test-helper';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { item, renderQa, SAM_ID, stubQaApi } from '../api/qa-fixtures.test-helper';
@@ -12,8 +13,6 @@ import { AgentAnalysis, DataExplorer } from './agent-analysis';
 const D = L.dashboard;
 const A = L.alerts.columns;
 const PAT_ID = '3e000000-0000-4000-8000-000000000002';
-/** The value a card shows beside a column's name. */
-const beside = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling;
 
 const question = (questionId: string, questionText: string, averageScore: number, counts: number[]) => {
   const [answers, red, yellow] = counts;

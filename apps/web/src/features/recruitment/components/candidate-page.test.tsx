@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
+import { beside } from '../../../components/ui/responsive-table.test-helper';
 import { tokenStorage } from '../../../lib/api-client';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import {
@@ -19,8 +20,6 @@ import { CandidatePage } from './candidate-page';
 
 const OLD_SENT = '2026-11-01T09:00:00.000Z';
 const NEW_SENT = '2026-11-22T09:00:00.000Z';
-/** The value a card shows beside a column's name. */
-const beside = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling;
 
 describe('candidate page on a phone', { timeout: 30_000 }, () => {
   beforeEach(() => {

@@ -1,13 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beside } from '../../../components/ui/responsive-table.test-helper';
 import { installDomShims } from '../../../lib/dom-shims.test-helper';
 import { CONTENT, renderPage } from '../api/recruitment-fixtures.test-helper';
 import { RT_LABELS } from '../texts';
 import { TestContentSummary } from './test-content-summary';
-
-/** The value a card shows beside a column's name. */
-const beside = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling;
 
 describe('test content on a phone', { timeout: 30_000 }, () => {
   beforeEach(() => {
