@@ -180,14 +180,6 @@ export async function updateQuestionSet(
   return questionSetById(ctx, orgId, questionSetId);
 }
 
-/** Renames the scorecard (PATCH with a name only). */
-export async function renameQuestionSet(
-  ctx: AppContext,
-  options: { orgId: string; questionSetId: string; name: string; jobs: QaJobs },
-): Promise<QuestionSet> {
-  return updateQuestionSet(ctx, options);
-}
-
 /**
  * DELETE /api/qa/question-sets/{id}: removes the scorecard, its memberships and its documents. Its
  * questions stay (their past answers remain readable); those left in no scorecard are no longer asked.
