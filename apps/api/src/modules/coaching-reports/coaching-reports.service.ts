@@ -1,10 +1,10 @@
 import type { CoachingReport, CoachingReportsPage } from '@agaton/contracts';
 import { coachingReports, members, sessions, users } from '@agaton/db';
-import { and, asc, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { decodeCursor, encodeCursor } from '../sessions/sessions.service.ts';
+import { afterKeyset, decodeCursor, newestFirst, pageOf } from '../../lib/keyset-page.ts';
 import { articlesFor } from '../speaking/learning-needs.ts';
 import { type ReportSession, writePeriodReport, writeSessionReport } from './report-writer.ts';
 
@@ -134,29 +134,20 @@ export async function listCoachingReports(
   ctx: AppContext,
   options: { userId: string; limit: number; cursor?: string },
 ): Promise<CoachingReportsPage> {
-  const after = decodeCursor(options.cursor);
+  const after = decodeCursor(options.cursor, 'cursor');
   const rows = await ctx.db
     .select()
     .from(coachingReports)
     .where(
       and(
         eq(coachingReports.userId, options.userId),
-        after
-          ? or(
-              lt(coachingReports.periodStart, after.at),
-              and(eq(coachingReports.periodStart, after.at), lt(coachingReports.id, after.id)),
-            )
-          : undefined,
+        afterKeyset(coachingReports.periodStart, coachingReports.id, after),
       ),
     )
-    .orderBy(desc(coachingReports.periodStart), desc(coachingReports.id))
+    .orderBy(...newestFirst(coachingReports.periodStart, coachingReports.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => ({ coachingReportId: row.id, meta: meta(row) })),
-    nextCursor: rows.length > options.limit && last ? encodeCursor(last.periodStart, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, options.limit, (row) => ({ at: row.periodStart, id: row.id }));
+  return { items: page.map((row) => ({ coachingReportId: row.id, meta: meta(row) })), nextCursor };
 }
 
 /** GET /coaching-reports/{id}: one report of this user, or 404. */

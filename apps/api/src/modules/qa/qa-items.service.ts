@@ -19,10 +19,11 @@ import {
   qaQuestions,
   users,
 } from '@agaton/db';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { afterKeyset, decodeCursor, newestFirst, pageOf } from '../../lib/keyset-page.ts';
 import { assertTeamAccess, type OrgActor } from '../../lib/policy.ts';
 import { disputeOpen, effectiveAnswer, effectiveFlag } from './qa-answer-state.ts';
 import { toCallDetail } from './qa-calls.service.ts';
@@ -414,23 +415,6 @@ export async function possibleValues(ctx: AppContext, actor: OrgActor, fieldKeys
 // GET /api/admin/qc-items (cursor paging, newest first)
 // ---------------------------------------------------------------------------------------------------
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function encodeCursor(row: ItemRow) {
-  return Buffer.from(`${row.item.qcAt.toISOString()}|${row.item.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(date.getTime())) {
-    throw new AppError('VALIDATION', 'The page cursor is not valid.', {
-      details: [{ path: 'pageCursor', message: 'The page cursor is not valid.' }],
-    });
-  }
-  return { at: date, id };
-}
-
 /** Spec 3 §7.1: flagLevels default to red and yellow (the alerts). */
 export function adminQcItems(ctx: AppContext, actor: OrgActor, query: AdminQcItemsQuery) {
   return snapshot(ctx, (c) => adminQcItemsIn(c, actor, query));
@@ -446,26 +430,22 @@ type AdminQcItemsQuery = {
 async function adminQcItemsIn(ctx: AppContext, actor: OrgActor, query: AdminQcItemsQuery) {
   const flags: FlagLevel[] = query.flagLevels?.length ? query.flagLevels : ['RED', 'YELLOW'];
   const where = and(await scopeOf(ctx, actor, query.teamId), inArray(qaItems.flagLevel, flags));
-  const after = query.pageCursor ? decodeCursor(query.pageCursor) : null;
+  const after = decodeCursor(query.pageCursor, 'pageCursor');
   const rows = await baseQuery(ctx)
-    .where(
-      and(
-        where,
-        after
-          ? or(lt(qaItems.qcAt, after.at), and(eq(qaItems.qcAt, after.at), lt(qaItems.id, after.id)))
-          : undefined,
-      ),
-    )
-    .orderBy(desc(qaItems.qcAt), desc(qaItems.id))
+    .where(and(where, afterKeyset(qaItems.qcAt, qaItems.id, after)))
+    .orderBy(...newestFirst(qaItems.qcAt, qaItems.id))
     .limit(query.pageLimit + 1);
-  const page = rows.slice(0, query.pageLimit);
+  const { page, nextCursor } = pageOf(rows, query.pageLimit, (row) => ({
+    at: row.item.qcAt,
+    id: row.item.id,
+  }));
   const [{ total }] = await ctx.db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(qaItems)
     .where(where);
   return {
     qcItems: await toItems(ctx, page),
-    pageLastCursor: rows.length > query.pageLimit ? encodeCursor(page[page.length - 1]) : null,
+    pageLastCursor: nextCursor,
     pageTotal: total,
   };
 }

@@ -7,10 +7,11 @@ import type {
   UploadRecordingFields,
 } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { afterKeyset, decodeCursor, newestFirst, pageOf } from '../../lib/keyset-page.ts';
 import { columnsOf, mayRecord, settle, stateOf } from '../billing/plan-rules.ts';
 import type { UploadedRecording } from '../recordings/recording-upload.ts';
 import { MIN_WORDS_TO_JUDGE } from '../speaking/speaking-figures.ts';
@@ -113,48 +114,20 @@ function summary(row: SessionRow): SessionSummary {
   };
 }
 
-/** Cursor: the last item's start time and id, so pages stay stable while new sessions arrive. */
-export function encodeCursor(at: Date, id: string) {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-export function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime()) || !isUuid(id)) {
-    throw new AppError('VALIDATION', 'The cursor is not valid.');
-  }
-  return { at, id };
-}
-
 /** GET /sessions: the user's sessions, newest first. */
 export async function listSessions(
   ctx: AppContext,
   options: { userId: string; limit: number; cursor?: string },
 ): Promise<SessionsPage> {
-  const after = decodeCursor(options.cursor);
+  const after = decodeCursor(options.cursor, 'cursor');
   const rows = await ctx.db
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, options.userId),
-        after
-          ? or(
-              lt(sessions.startedAt, after.at),
-              and(eq(sessions.startedAt, after.at), lt(sessions.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(sessions.startedAt), desc(sessions.id))
+    .where(and(eq(sessions.userId, options.userId), afterKeyset(sessions.startedAt, sessions.id, after)))
+    .orderBy(...newestFirst(sessions.startedAt, sessions.id))
     .limit(options.limit + 1);
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(summary),
-    nextCursor: rows.length > options.limit && last ? encodeCursor(last.startedAt, last.id) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, options.limit, (row) => ({ at: row.startedAt, id: row.id }));
+  return { items: page.map(summary), nextCursor };
 }
 
 /** One session of this user, or 404 (another user's id is indistinguishable from a missing one). */
