@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconSparkles } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useQuestionMutations, useSuggestEvidence } from '../api/scorecards-api';
 import { SCORECARD_LABELS as L } from '../texts';
@@ -63,18 +63,21 @@ export function QuestionModal(props: {
   const { create, update } = useQuestionMutations();
   const suggest = useSuggestEvidence();
 
-  // Fill the form when the modal opens; Duplicate switches the mode while open and keeps the values.
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    const open = mode !== null;
-    if (open && !wasOpen.current) {
+  // Fill the form as the modal opens, in the same render (filled after it, a click on the first frame
+  // was undone by the fill); Duplicate switches the mode while open and keeps the values.
+  const [open, setOpen] = useState(false);
+  if ((mode !== null) !== open) {
+    setOpen(mode !== null);
+    if (mode !== null) {
       setValues(mode.kind === 'edit' ? valuesOf(mode.question) : emptyQuestion(props.set.questionSetId));
       setTouched({});
       setServerError(null);
-      suggest.reset();
     }
-    wasOpen.current = open;
-  }, [mode, props.set.questionSetId, suggest.reset]);
+  }
+  // The last suggestion's state goes with the form it was for.
+  useEffect(() => {
+    if (open) suggest.reset();
+  }, [open, suggest.reset]);
 
   const errors = validateQuestion(values);
   const invalid = Object.keys(errors).length > 0;
