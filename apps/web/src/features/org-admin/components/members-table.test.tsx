@@ -1,11 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { type MemberListRequest, ROLE_LABELS } from '@agaton/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beside } from '../../../components/ui/responsive-table.test-helper';
-import { tokenStorage } from '../../../lib/api-client';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { adminPageHooks } from '../../../lib/admin-page-hooks.test-helper';
 import { admin, member, ORG_ID, renderOrg, SALES, stubOrgApi } from '../api/org-fixtures.test-helper';
 import { ORG_LABELS } from '../texts';
 import { MembersPanel } from './members-panel';
@@ -22,14 +21,7 @@ const NEL = member({
 const C = ORG_LABELS.columns;
 
 describe('Users on a phone', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    installDomShims({ phone: true });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    tokenStorage.clear('admin');
-  });
+  adminPageHooks({ phone: true });
 
   it('shows each user as a card with its figures, the Coaching switch and the row actions', async () => {
     const calls = stubOrgApi({

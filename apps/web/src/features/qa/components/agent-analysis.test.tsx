@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { beside } from '../../../components/ui/responsive-table.test-helper';
-import { tokenStorage } from '../../../lib/api-client';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { adminPageHooks } from '../../../lib/admin-page-hooks.test-helper';
 import { item, renderQa, SAM_ID, stubQaApi } from '../api/qa-fixtures.test-helper';
 import { QA_LABELS as L } from '../texts';
 import { recentPeriod } from '../utils/date-range';
@@ -20,14 +19,7 @@ const question = (questionId: string, questionText: string, averageScore: number
 };
 
 describe('QA analysis on a phone', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    installDomShims({ phone: true });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    tokenStorage.clear('admin');
-  });
+  adminPageHooks({ phone: true });
 
   it('shows each agent of the Data Explorer as a card, and a card chooses its agent', async () => {
     const onChoose = vi.fn();

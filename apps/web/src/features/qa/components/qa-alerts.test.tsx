@@ -2,10 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { QA_TEXTS } from '@agaton/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
-import { tokenStorage } from '../../../lib/api-client';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { adminPageHooks } from '../../../lib/admin-page-hooks.test-helper';
 import {
   admin,
   bullet,
@@ -32,12 +31,7 @@ function render() {
 }
 
 describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
-  beforeEach(installDomShims);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    tokenStorage.clear('admin');
-  });
+  adminPageHooks();
 
   it('lists the items newest first, 10 a page, with their flag and counts', async () => {
     const calls = stubQaApi({
@@ -223,12 +217,7 @@ describe('QA Alerts (spec 3 §2.4)', { timeout: 30_000 }, () => {
 });
 
 describe('QA Alerts on a phone', { timeout: 30_000 }, () => {
-  beforeEach(() => installDomShims({ phone: true }));
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    tokenStorage.clear('admin');
-  });
+  adminPageHooks({ phone: true });
 
   it('shows each item as a card headed by its call, sorted from a list, a tap opening its report', async () => {
     const calls = stubQaApi({ 'GET /qa/items': list(), [`POST /astridorg/${ORG_ID}/members/list`]: members });

@@ -1,12 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { CANDIDATE_TEST_STATUS_LABELS, RECRUITMENT_TEXTS } from '@agaton/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../../components/ui/format';
 import { beside } from '../../../components/ui/responsive-table.test-helper';
-import { tokenStorage } from '../../../lib/api-client';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { adminPageHooks } from '../../../lib/admin-page-hooks.test-helper';
 import {
   CANDIDATE_ID,
   candidate,
@@ -22,14 +21,7 @@ const OLD_SENT = '2026-11-01T09:00:00.000Z';
 const NEW_SENT = '2026-11-22T09:00:00.000Z';
 
 describe('candidate page on a phone', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    installDomShims({ phone: true });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    tokenStorage.clear('admin');
-  });
+  adminPageHooks({ phone: true });
 
   it('shows each test as a card headed by when it was sent, and a completed one opens its report', async () => {
     const tests = [

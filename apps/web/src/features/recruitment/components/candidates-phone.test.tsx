@@ -1,9 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { CANDIDATE_TEST_STATUS_LABELS, RECRUITMENT_TEXTS } from '@agaton/contracts';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../lib/api-client';
-import { installDomShims } from '../../../lib/dom-shims.test-helper';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminPageHooks } from '../../../lib/admin-page-hooks.test-helper';
 import {
   admin,
   CONTENT,
@@ -35,14 +34,7 @@ const people = [
 ];
 
 describe('English Test candidates on a phone', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    installDomShims({ phone: true });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    tokenStorage.clear('admin');
-  });
+  adminPageHooks({ phone: true });
 
   it('shows each candidate as a card with status, test code and result, the top 5 after the list', async () => {
     stubAdminApi({
