@@ -77,41 +77,38 @@ export interface QaJobs {
  * process.
  */
 export function createQaJobs(ctx: AppContext, queue: (() => Promise<JobQueue>) | null): QaJobs {
+  /** A re-answering job, or without a queue the same work run here in the background. */
+  const reanswer = async <T extends object>(
+    name: string,
+    data: T,
+    singletonKey: string,
+    runHere: () => Promise<unknown>,
+  ) => {
+    if (queue) return void (await (await queue()).send<T>(name, data, { singletonKey }));
+    ctx.log.warn({ job: data }, 'no job queue in this process: re-answering runs here');
+    void runHere().catch((error) => ctx.log.error({ err: error, job: data }, 're-answering failed'));
+  };
   return {
     async enqueueCallAnalysis(callId) {
       if (!queue) {
-        ctx.log.warn({ callId }, 'no job queue bound: the QA call is analysed when the workers start');
+        ctx.log.warn(
+          { callId },
+          'no job queue in this process: the QA call is analysed when the workers start',
+        );
         return;
       }
       await (await queue()).send<AnalyseCallJob>(ANALYSE_QA_CALL, { callId }, { singletonKey: callId });
     },
-    async requestReanswer(orgId, questionId) {
-      if (!queue) {
-        ctx.log.warn({ questionId }, 'no job queue bound: re-answering runs in this process');
-        void reanswerQuestion(ctx, { orgId, questionId }).catch((error) =>
-          ctx.log.error({ err: error, questionId }, 're-answering failed'),
-        );
-        return;
-      }
-      await (await queue()).send<ReanswerJob>(
-        REANSWER_QA_QUESTION,
-        { orgId, questionId },
-        { singletonKey: `reanswer:${questionId}` },
-      );
-    },
-    async requestScorecardReanswer(orgId, questionSetId) {
-      if (!queue) {
-        ctx.log.warn({ questionSetId }, 'no job queue bound: re-answering runs in this process');
-        void reanswerScorecard(ctx, { orgId, questionSetId }).catch((error) =>
-          ctx.log.error({ err: error, questionSetId }, 're-answering failed'),
-        );
-        return;
-      }
-      await (await queue()).send<ReanswerScorecardJob>(
+    requestReanswer: (orgId, questionId) =>
+      reanswer<ReanswerJob>(REANSWER_QA_QUESTION, { orgId, questionId }, `reanswer:${questionId}`, () =>
+        reanswerQuestion(ctx, { orgId, questionId }),
+      ),
+    requestScorecardReanswer: (orgId, questionSetId) =>
+      reanswer<ReanswerScorecardJob>(
         REANSWER_QA_SCORECARD,
         { orgId, questionSetId },
-        { singletonKey: `reanswer-scorecard:${questionSetId}` },
-      );
-    },
+        `reanswer-scorecard:${questionSetId}`,
+        () => reanswerScorecard(ctx, { orgId, questionSetId }),
+      ),
   };
 }
