@@ -54,7 +54,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    // Collected by CI for its closing line (scripts/test-summary.ts).
+    ...(process.env.TEST_RESULTS_DIR
+      ? [['json', { outputFile: join(process.env.TEST_RESULTS_DIR, 'playwright.json') }] as const]
+      : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
