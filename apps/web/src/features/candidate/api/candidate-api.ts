@@ -9,6 +9,20 @@ import {
   formActivityResponseSchema,
 } from '@agaton/contracts';
 import { api } from '../../../lib/api-client';
+import type { RetryPolicy } from '../../../lib/retry';
+
+/**
+ * An answer is sent (with its idempotency key) until it arrives: a lost connection (0), a busy or
+ * restarting server (408, 429, 502–504) for as long as the page lives, a 500 (most likely a bug, not
+ * a glitch) a few times; 1 s, 2 s, 4 s … at most 15 s apart, or the server's Retry-After up to 30 s
+ * (the candidate's clock is running). Retrying never counts an answer twice.
+ */
+export const ANSWER_RETRY: RetryPolicy = {
+  statuses: [0, 408, 429, 502, 503, 504],
+  limited: { 500: 3 },
+  backoff: { firstMs: 1000, maxMs: 15_000 },
+  maxRetryAfterMs: 30_000,
+};
 
 /** Query key of the candidate's test (GET /api/assessment); activities write their status into it. */
 export const candidateTestKey = ['candidate-test'] as const;

@@ -2,9 +2,9 @@ import type { AssessmentStatus, CandidateTest } from '@agaton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { withRetry } from '../../../lib/retry';
 import { worthSendingAgain } from '../../../lib/send-again';
-import { candidateTestKey, type OutgoingActivity, sendActivity } from '../api/candidate-api';
-import { sendReliably } from '../api/send-reliably';
+import { ANSWER_RETRY, candidateTestKey, type OutgoingActivity, sendActivity } from '../api/candidate-api';
 import {
   clearPending,
   loadPending,
@@ -83,7 +83,7 @@ export function useTestRunner({ test, onSignedOut }: UseTestRunnerOptions) {
       setState({ ...IDLE, saving: true });
       try {
         await savePending(pending);
-        const status = await sendReliably(() => sendActivity(pending), {
+        const status = await withRetry(() => sendActivity(pending), ANSWER_RETRY, {
           signal,
           onRetry: () => setState({ ...IDLE, saving: true, retrying: true }),
         });

@@ -1,12 +1,23 @@
 import { demoReadingResponseSchema, freeSpeechResponseSchema } from '@agaton/contracts';
 import { ApiError, api } from '../../../lib/api-client';
+import type { RetryPolicy } from '../../../lib/retry';
 import { DEMO_LIMITS } from '../texts';
 
 /**
  * The public demo's calls, through the app's one HTTP client: a failure is an `ApiError` whose status
- * and Retry-After decide whether a busy server is worth waiting for (see retry-when-busy.ts); the
- * screens show the spec's generic text.
+ * and Retry-After decide whether a busy server is worth waiting for (BUSY_RETRY); the screens show
+ * the spec's generic text.
  */
+
+/**
+ * A busy scoring endpoint (429/503 that says how long with Retry-After) is waited for as long as it
+ * asks, at most DEMO_LIMITS.busyRetries times and busyRetryBudgetMs in all; anything else fails at once.
+ */
+export const BUSY_RETRY: RetryPolicy = {
+  statuses: [429, 503],
+  maxRetries: DEMO_LIMITS.busyRetries,
+  maxTotalWaitMs: DEMO_LIMITS.busyRetryBudgetMs,
+};
 
 const extensionFor = (type: string) =>
   type.includes('webm') ? 'webm' : type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'wav';

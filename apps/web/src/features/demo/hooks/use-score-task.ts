@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Recording } from '../../../lib/recorder/use-recorder';
+import { withRetry } from '../../../lib/retry';
 import { worthSendingAgain } from '../../../lib/send-again';
-import { retryWhenBusy } from '../api/retry-when-busy';
+import { BUSY_RETRY } from '../api/score-demo';
 import type { PhraseScoreResponse } from '../api/score-types';
 import { DEMO_LIMITS, DEMO_TEXTS } from '../texts';
 import { type ScoreView, toScoreView } from '../utils/score-view';
@@ -73,9 +74,9 @@ export function useScoreTask<R extends PhraseScoreResponse>({
       }
       setState({ ...IDLE, status: 'uploading' });
       try {
-        const response = await retryWhenBusy(() => score(recording.blob), {
+        const response = await withRetry(() => score(recording.blob), BUSY_RETRY, {
           signal: controller.signal,
-          onWait: (seconds) => {
+          countdown: (seconds) => {
             if (id !== attempt.current) return;
             setState({ ...IDLE, status: 'uploading', retryInSeconds: seconds > 0 ? seconds : null });
           },

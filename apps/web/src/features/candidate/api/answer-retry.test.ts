@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from '../../../lib/api-client';
+import { retryDelayMs, withRetry } from '../../../lib/retry';
 import { createTokenStorage } from '../../../lib/token-storage';
-import { isTransient, RETRY_POLICY, retryDelayMs, sendReliably } from './send-reliably';
+import { ANSWER_RETRY } from './candidate-api';
+
+const sendReliably = <T>(
+  send: () => Promise<T>,
+  options: { sleep?: (ms: number) => Promise<void>; onRetry?: () => void; signal?: AbortSignal },
+) => withRetry(send, ANSWER_RETRY, options);
 
 const memory = () => {
   const map = new Map<string, string>();
@@ -25,7 +31,7 @@ function setup(answers: (() => Response | Promise<Response>)[]) {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-describe('sendReliably', () => {
+describe('an answer is sent until it arrives (ANSWER_RETRY)', () => {
   it('waits as long as Retry-After says, then backs off 1, 2, 4 s on lost connections', async () => {
     const { client, fetchFn, waits, sleep } = setup([
       () => json(503, { error: { code: 'BUSY', message: 'busy' } }, { 'retry-after': '7' }),
@@ -53,7 +59,7 @@ describe('sendReliably', () => {
       () => json(500, { error: { code: 'INTERNAL', message: 'x' } }),
     ]);
     await expect(sendReliably(() => client.request('/x'), { sleep })).rejects.toMatchObject({ status: 500 });
-    expect(fetchFn).toHaveBeenCalledTimes(RETRY_POLICY.serverErrorRetries + 1);
+    expect(fetchFn).toHaveBeenCalledTimes(4);
   });
 
   it('stops when the page is left', async () => {
@@ -66,13 +72,20 @@ describe('sendReliably', () => {
   });
 
   it('classifies failures and caps the waits', () => {
-    expect(isTransient(new ApiError(0, 'offline', 'NETWORK'))).toBe(true);
-    expect(isTransient(new ApiError(429, 'slow down'))).toBe(true);
-    expect(isTransient(new ApiError(400, 'bad'))).toBe(false);
-    expect(isTransient(new Error('x'))).toBe(false);
-    expect(retryDelayMs(new ApiError(0, 'x'), 10)).toBe(RETRY_POLICY.maxDelayMs);
-    expect(retryDelayMs(new ApiError(503, 'x', 'BUSY', undefined, 600_000), 0)).toBe(
-      RETRY_POLICY.maxRetryAfterMs,
-    );
+    const transient = (status: number) => ANSWER_RETRY.statuses.includes(status);
+    expect(transient(0)).toBe(true);
+    expect(transient(429)).toBe(true);
+    expect(transient(400)).toBe(false);
+    expect(retryDelayMs(ANSWER_RETRY, new ApiError(0, 'x'), 10)).toBe(15_000);
+    expect(retryDelayMs(ANSWER_RETRY, new ApiError(503, 'x', 'BUSY', undefined, 600_000), 0)).toBe(30_000);
+  });
+
+  it('does not retry what is not an ApiError', async () => {
+    const failure = new Error('x');
+    const send = vi.fn(async () => {
+      throw failure;
+    });
+    await expect(sendReliably(send, {})).rejects.toBe(failure);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

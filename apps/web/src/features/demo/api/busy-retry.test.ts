@@ -1,8 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { withRetry } from '../../../lib/retry';
 import { sleep } from '../../../lib/sleep';
 import { DEMO_LIMITS } from '../texts';
-import { retryWhenBusy } from './retry-when-busy';
+import { BUSY_RETRY } from './score-demo';
+
+/** The demo's call as use-score-task makes it: BUSY_RETRY, counting down on the screen. */
+const retryWhenBusy = <T>(
+  attempt: () => Promise<T>,
+  options: { sleep?: (ms: number) => Promise<void>; onWait?: (s: number) => void; signal?: AbortSignal },
+) =>
+  withRetry(attempt, BUSY_RETRY, { sleep: options.sleep, countdown: options.onWait, signal: options.signal });
 
 const busy = (seconds: number, status = 503) =>
   new ApiError(status, 'busy', undefined, undefined, seconds * 1000);
@@ -17,7 +25,7 @@ function attempts(...failures: Error[]) {
   });
 }
 
-describe('retryWhenBusy', () => {
+describe('the demo waits for a busy server (BUSY_RETRY)', () => {
   const noSleep = vi.fn(async (_ms: number) => undefined);
   const waited = () => noSleep.mock.calls.reduce((sum, [ms]) => sum + ms, 0);
 
