@@ -6,11 +6,11 @@ import {
   errorBodySchema,
   QA_LIMITS,
 } from '@agaton/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { registerMultipart } from '../../lib/multipart.ts';
 import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
@@ -37,7 +37,7 @@ export async function qaCallsRoutes(
   options: { ctx: AppContext; store: ObjectStore; jobs: QaJobs },
 ) {
   const { ctx, store, jobs } = options;
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   const r = typed(app);
   const tags = ['qa'];
   const security = [{ bearerAuth: [] }];

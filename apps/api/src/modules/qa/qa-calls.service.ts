@@ -13,7 +13,7 @@ import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { multipartFailure } from '../../lib/multipart-errors.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import type { OrgActor } from '../../lib/policy.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
 import { playbackLink } from '../recordings/recording-link.ts';
@@ -70,72 +70,74 @@ export async function uploadCall(
   options: { actor: OrgActor; store: ObjectStore; jobs: QaJobs },
 ): Promise<{ callId: string; status: 'queued' }> {
   const { actor, store, jobs } = options;
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.notMultipart);
-  const raw: Record<string, string> = {};
   let checked: { fields: Fields; agent: { id: string; name: string } } | null = null;
-  const check = async () => {
+  const check = async (raw: Readonly<Record<string, string>>) => {
     if (checked) return checked;
     const fields = parseFields(raw);
     const agent = await agentForUpload(ctx, actor, fields.agentIdentityId);
     checked = { fields, agent };
     return checked;
   };
-  let audio: StoredAudio | null = null;
-  let transcriptText: string | null = null;
+  const { fields: raw, files } = await readMultipart(request, {
+    notMultipart: CALL_UPLOAD_TEXTS.notMultipart,
+    tooLarge: CALL_UPLOAD_TEXTS.audioTooLarge,
+    limits: { fileSize: QA_LIMITS.maxCallAudioBytes + 1, files: 2, fields: 10, fieldSize: 1024 },
+    files: {
+      audio: {
+        read: async (part, fields): Promise<StoredAudio> => {
+          const ext = extensionOf(part.filename ?? '', part.mimetype ?? '');
+          if (!ext || (part.mimetype && !RECORDING_MIME.test(part.mimetype))) {
+            part.file.resume();
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.audioUnsupported);
+          }
+          if (fields.agentIdentityId) await check(fields);
+          const objectKey = `qa-calls/${actor.orgId}/${randomUUID()}.${ext}`;
+          const contentType = part.mimetype || 'application/octet-stream';
+          const stored = await store.put(objectKey, Readable.from(sniffed(part.file)), {
+            contentType,
+            maxBytes: QA_LIMITS.maxCallAudioBytes,
+          });
+          return { objectKey, contentType, sizeBytes: stored.sizeBytes };
+        },
+      },
+      transcript: {
+        tooLarge: CALL_UPLOAD_TEXTS.transcriptTooLarge,
+        read: async (part, fields) => {
+          const typeOk =
+            TRANSCRIPT_EXT.test(part.filename ?? '') || TRANSCRIPT_MIME.test(part.mimetype ?? '');
+          if (!typeOk) {
+            part.file.resume();
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.transcriptUnsupported);
+          }
+          if (fields.agentIdentityId) await check(fields);
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > QA_LIMITS.maxCallTranscriptBytes) {
+              part.file.resume();
+              throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.transcriptTooLarge);
+            }
+            chunks.push(chunk);
+          }
+          try {
+            return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+          } catch {
+            throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.notUtf8);
+          }
+        },
+      },
+    },
+    discard: async ({ audio }) => {
+      if (audio) await store.delete(audio.objectKey);
+    },
+  });
+  const audio = files.audio ?? null;
+  const transcriptText = files.transcript ?? null;
   let callId: string;
   try {
-    const parts = request.parts({
-      limits: { fileSize: QA_LIMITS.maxCallAudioBytes + 1, files: 2, fields: 10, fieldSize: 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        raw[part.fieldname] = String(part.value ?? '');
-        continue;
-      }
-      if (part.fieldname === 'audio' && !audio) {
-        const ext = extensionOf(part.filename ?? '', part.mimetype ?? '');
-        if (!ext || (part.mimetype && !RECORDING_MIME.test(part.mimetype))) {
-          part.file.resume();
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.audioUnsupported);
-        }
-        if (raw.agentIdentityId) await check();
-        const objectKey = `qa-calls/${actor.orgId}/${randomUUID()}.${ext}`;
-        const contentType = part.mimetype || 'application/octet-stream';
-        const stored = await store.put(objectKey, Readable.from(sniffed(part.file)), {
-          contentType,
-          maxBytes: QA_LIMITS.maxCallAudioBytes,
-        });
-        audio = { objectKey, contentType, sizeBytes: stored.sizeBytes };
-        continue;
-      }
-      if (part.fieldname === 'transcript' && transcriptText === null) {
-        const typeOk = TRANSCRIPT_EXT.test(part.filename ?? '') || TRANSCRIPT_MIME.test(part.mimetype ?? '');
-        if (!typeOk) {
-          part.file.resume();
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', CALL_UPLOAD_TEXTS.transcriptUnsupported);
-        }
-        if (raw.agentIdentityId) await check();
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          if (size > QA_LIMITS.maxCallTranscriptBytes) {
-            part.file.resume();
-            throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.transcriptTooLarge);
-          }
-          chunks.push(chunk);
-        }
-        try {
-          transcriptText = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-        } catch {
-          throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.notUtf8);
-        }
-        continue;
-      }
-      part.file.resume();
-    }
     if (!audio && transcriptText === null) throw new AppError('VALIDATION', CALL_UPLOAD_TEXTS.noFiles);
-    const { fields, agent } = await check();
+    const { fields, agent } = await check(raw);
     if (audio?.sizeBytes === 0) throw new AppError('UNPROCESSABLE', CALL_UPLOAD_TEXTS.emptyAudio);
     callId = await saveCall(ctx, {
       orgId: actor.orgId,
@@ -147,15 +149,8 @@ export async function uploadCall(
       audio,
     });
   } catch (error) {
-    if (audio) await store.delete((audio as StoredAudio).objectKey);
-    if (
-      error instanceof AppError &&
-      error.code === 'PAYLOAD_TOO_LARGE' &&
-      error.message !== CALL_UPLOAD_TEXTS.transcriptTooLarge
-    ) {
-      throw new AppError('PAYLOAD_TOO_LARGE', CALL_UPLOAD_TEXTS.audioTooLarge);
-    }
-    throw multipartFailure(error, CALL_UPLOAD_TEXTS.audioTooLarge);
+    if (audio) await store.delete(audio.objectKey);
+    throw error;
   }
   // Saved: from here a failure to queue leaves the call queued, taken up when the workers start.
   await jobs.enqueueCallAnalysis(callId);

@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { multipartFailure } from '../../lib/multipart-errors.ts';
+import { checkedHead, readMultipart } from '../../lib/multipart.ts';
 import { DOCUMENT_TEXTS, type DocumentKind, sniffDocumentHead } from './qa-documents.ts';
 
 /** A received file: where it waits, what its bytes are, and its name as sent. */
@@ -15,38 +15,8 @@ export interface ReceivedFile {
   sizeBytes: number;
 }
 
-/** Passes bytes through after checking the first ones promise a document; remembers the kind. */
-function headSniffer(found: { kind: DocumentKind | null }) {
-  let head: Buffer | null = Buffer.alloc(0);
-  const check = (bytes: Buffer) => {
-    found.kind = sniffDocumentHead(bytes);
-    if (!found.kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.unsupported);
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (!head) return done(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < 512) return done();
-      try {
-        check(head);
-      } catch (error) {
-        return done(error as Error);
-      }
-      const out = head;
-      head = null;
-      done(null, out);
-    },
-    flush(done) {
-      if (!head?.length) return done();
-      try {
-        check(head);
-      } catch (error) {
-        return done(error as Error);
-      }
-      done(null, head);
-    },
-  });
-}
+/** Bytes enough to tell a PDF, a zip or text from their first bytes. */
+const SNIFF_BYTES = 512;
 
 /**
  * The one `documentFile` part of a multipart request written to `dir`, its type sniffed on the way.
@@ -63,38 +33,37 @@ export async function receiveToTempFile(
     tooLargeText: string;
   },
 ): Promise<ReceivedFile> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.notMultipart);
   const path = join(options.dir, 'upload');
-  const found: { kind: DocumentKind | null } = { kind: null };
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', options.tooLargeText);
-  let received: { fileName: string | undefined; sizeBytes: number } | null = null;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: options.maxBytes, files: 1, fields: 5, fieldSize: 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') continue;
-      if (part.fieldname !== 'documentFile' || received) {
-        part.file.resume();
-        continue;
-      }
-      let sizeBytes = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          sizeBytes += chunk.length;
-          done(null, chunk);
+  const { files } = await readMultipart(request, {
+    notMultipart: DOCUMENT_TEXTS.notMultipart,
+    tooLarge: options.tooLargeText,
+    limits: { fileSize: options.maxBytes, files: 1, fields: 5, fieldSize: 1024 },
+    files: {
+      documentFile: {
+        read: async (part) => {
+          const found: { kind: DocumentKind | null } = { kind: null };
+          const sniff = (source: AsyncIterable<Buffer>) =>
+            checkedHead(source, SNIFF_BYTES, (head) => {
+              found.kind = sniffDocumentHead(head);
+              if (!found.kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TEXTS.unsupported);
+            });
+          let sizeBytes = 0;
+          const counter = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              sizeBytes += chunk.length;
+              done(null, chunk);
+            },
+          });
+          await pipeline(part.file, sniff, counter, createWriteStream(path));
+          // busboy stops at the limit and marks the file truncated (the plugin throws for it too).
+          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeText);
+          return { fileName: part.filename, sizeBytes, kind: found.kind };
         },
-      });
-      await pipeline(part.file, headSniffer(found), counter, createWriteStream(path));
-      // busboy stops at the limit and marks the file truncated (the plugin throws for it too).
-      if (part.file.truncated) throw tooLarge();
-      received = { fileName: part.filename, sizeBytes };
-    }
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') throw tooLarge();
-    throw multipartFailure(error, options.tooLargeText);
-  }
+      },
+    },
+  });
+  const received = files.documentFile;
   if (!received) throw new AppError('VALIDATION', DOCUMENT_TEXTS.noFile);
-  if (received.sizeBytes === 0 || !found.kind) throw new AppError('UNPROCESSABLE', DOCUMENT_TEXTS.empty);
-  return { path, kind: found.kind, ...received };
+  if (received.sizeBytes === 0 || !received.kind) throw new AppError('UNPROCESSABLE', DOCUMENT_TEXTS.empty);
+  return { path, ...received, kind: received.kind };
 }

@@ -17,10 +17,10 @@ import {
   scorecardDocumentListSchema,
   scorecardDocumentSchema,
 } from '@agaton/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
+import { registerMultipart } from '../../lib/multipart.ts';
 import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
@@ -49,7 +49,7 @@ export async function qaScorecardsRoutes(
   options: { ctx: AppContext; store: ObjectStore; jobs: QaJobs },
 ) {
   const { ctx, store, jobs } = options;
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   const r = typed(app);
   const preHandler = requireAuth(ctx.tokens, 'admin');
   const base = { tags: ['qa'], security: [{ bearerAuth: [] }] };

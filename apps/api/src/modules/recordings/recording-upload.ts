@@ -4,12 +4,13 @@ import { RECORDING } from '@agaton/contracts';
 import { sniffFormat } from '@agaton/speech/sniff';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { multipartFailure } from '../../lib/multipart-errors.ts';
+import { checkedHead, readMultipart } from '../../lib/multipart.ts';
 import type { ObjectStore, StoredObject } from '../../providers/storage/object-store.ts';
 
 /**
  * Recording uploads (session recordings; QA calls use the sniffing and extension checks for their
- * own multipart form): the container's type checked from its first bytes, streamed into the object store.
+ * own part): the container's type checked from its first bytes, streamed into the object store. The
+ * multipart form itself is read by lib/multipart.ts, as for every upload.
  */
 
 /** Containers a browser or a phone records meetings in; anything else is refused (415). */
@@ -43,25 +44,11 @@ const SNIFF_BYTES = 64;
  * The upload, passed on once its first bytes look like a recording container; a mislabelled file
  * fails at once (415) and never reaches storage or the analysis.
  */
-export async function* sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let head: Buffer | null = Buffer.alloc(0);
-  const check = (bytes: Buffer) => {
-    if (!sniffFormat(new Uint8Array(bytes)))
+export function sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  return checkedHead(source, SNIFF_BYTES, (head) => {
+    if (!sniffFormat(new Uint8Array(head)))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.unsupported);
-    return bytes;
-  };
-  for await (const chunk of source) {
-    if (!head) {
-      yield chunk;
-      continue;
-    }
-    head = Buffer.concat([head, chunk]);
-    if (head.length >= SNIFF_BYTES) {
-      yield check(head);
-      head = null;
-    }
-  }
-  if (head?.length) yield check(head);
+  });
 }
 
 /** The file's extension from its name, else from its type; null when neither is a recording. */
@@ -79,42 +66,36 @@ export async function receiveRecording(
   request: FastifyRequest,
   options: { store: ObjectStore; userId: string; maxBytes: number },
 ): Promise<UploadedRecording> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.notMultipart);
-  const fields: Record<string, string> = {};
-  let stored: (StoredObject & { objectKey: string; contentType: string }) | null = null;
-  try {
-    const parts = request.parts({
-      // The file's own limit is enforced by the store while it streams, so a too-large body stops early.
-      limits: { fileSize: options.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
-        continue;
-      }
-      const ext = extensionOf(part.filename ?? '', part.mimetype ?? '');
-      if (part.fieldname !== 'files' || stored) {
-        part.file.resume();
-        continue;
-      }
-      if (!ext || (part.mimetype && !RECORDING_MIME.test(part.mimetype))) {
-        part.file.resume();
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.unsupported);
-      }
-      const objectKey = `recordings/${options.userId}/${randomUUID()}.${ext}`;
-      const contentType = part.mimetype || 'application/octet-stream';
-      const body = Readable.from(sniffed(part.file));
-      const result = await options.store.put(objectKey, body, { contentType, maxBytes: options.maxBytes });
-      stored = { ...result, objectKey, contentType };
-    }
-  } catch (error) {
-    if (stored) await options.store.delete(stored.objectKey);
-    const tooLarge = UPLOAD_TEXTS.tooLarge(options.maxBytes);
-    // The store's own size check says PAYLOAD_TOO_LARGE in general words; the recording's are clearer.
-    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
-    throw multipartFailure(error, tooLarge);
-  }
+  const { fields, files } = await readMultipart(request, {
+    notMultipart: UPLOAD_TEXTS.notMultipart,
+    // The store's size check (also PAYLOAD_TOO_LARGE, in general words) takes the recording's text.
+    tooLarge: UPLOAD_TEXTS.tooLarge(options.maxBytes),
+    // The file's own limit is enforced by the store while it streams, so a too-large body stops early.
+    limits: { fileSize: options.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024 },
+    files: {
+      files: {
+        read: async (part) => {
+          const ext = extensionOf(part.filename ?? '', part.mimetype ?? '');
+          if (!ext || (part.mimetype && !RECORDING_MIME.test(part.mimetype))) {
+            part.file.resume();
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TEXTS.unsupported);
+          }
+          const objectKey = `recordings/${options.userId}/${randomUUID()}.${ext}`;
+          const contentType = part.mimetype || 'application/octet-stream';
+          const body = Readable.from(sniffed(part.file));
+          const result = await options.store.put(objectKey, body, {
+            contentType,
+            maxBytes: options.maxBytes,
+          });
+          return { ...result, objectKey, contentType };
+        },
+      },
+    },
+    discard: async ({ files: stored }) => {
+      if (stored) await options.store.delete(stored.objectKey);
+    },
+  });
+  const stored = files.files;
   if (!stored) throw new AppError('VALIDATION', UPLOAD_TEXTS.noFile);
   if (stored.sizeBytes === 0) {
     await options.store.delete(stored.objectKey);

@@ -5,9 +5,9 @@ import {
   formActivityMetaSchema,
   formActivityResponseSchema,
 } from '@agaton/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { registerMultipart } from '../../lib/multipart.ts';
 import { typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
@@ -40,7 +40,7 @@ const errors = recordingUploadErrors;
 export async function assessmentRoutes(app: FastifyInstance, options: AssessmentRoutesOptions) {
   const { ctx, scoring } = options;
   // Encapsulated: this plugin's routes get the multipart parser without changing the app's others.
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   const candidate = requireAuth(ctx.tokens, 'candidate');
 
   typed(app).get(

@@ -2,7 +2,7 @@ import { errorBodySchema, SCORING_LIMITS as L } from '@agaton/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { multipartFailure } from '../../lib/multipart-errors.ts';
+import { readMultipart } from '../../lib/multipart.ts';
 import { errorResponses } from '../../lib/route-kit.ts';
 import { SCORING_TEXTS as T } from './scoring.texts.ts';
 
@@ -24,33 +24,25 @@ export async function readAudioUpload(
   request: FastifyRequest,
   { maxUploadBytes }: ReadAudioOptions,
 ): Promise<AudioUpload> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', T.notMultipart);
-  const fields: Record<string, string> = {};
-  let audio: Uint8Array | null = null;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 4 * L.maxTextChars },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
-        continue;
-      }
-      if (part.fieldname !== 'audio') {
-        await part.toBuffer();
-        continue;
-      }
-      if (part.mimetype && !AUDIO_MIME.test(part.mimetype)) {
-        // Drain the stream so the connection stays usable, then refuse.
-        part.file.resume();
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', T.unsupported);
-      }
-      const buffer = await part.toBuffer();
-      audio = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    }
-  } catch (error) {
-    throw multipartFailure(error, T.tooLarge(maxUploadBytes));
-  }
+  const { fields, files } = await readMultipart(request, {
+    notMultipart: T.notMultipart,
+    tooLarge: T.tooLarge(maxUploadBytes),
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 4 * L.maxTextChars },
+    files: {
+      audio: {
+        read: async (part) => {
+          if (part.mimetype && !AUDIO_MIME.test(part.mimetype)) {
+            // Drain the stream so the connection stays usable, then refuse.
+            part.file.resume();
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', T.unsupported);
+          }
+          const buffer = await part.toBuffer();
+          return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+        },
+      },
+    },
+  });
+  const { audio } = files;
   if (!audio) throw new AppError('VALIDATION', T.noAudio);
   if (audio.byteLength === 0) throw new AppError('UNPROCESSABLE', T.empty);
   // A private copy: the worker takes ownership of the bytes when they are transferred.

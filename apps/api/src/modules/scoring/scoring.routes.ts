@@ -1,11 +1,11 @@
 import { demoReadingResponseSchema, freeSpeechResponseSchema, SCORING_LIMITS } from '@agaton/contracts';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnalysisPool } from '../../jobs/analysis-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { registerMultipart } from '../../lib/multipart.ts';
 import { typed } from '../../lib/route-kit.ts';
 import { type TextToSpeech, TTS_MAX_CHARS } from '../../providers/tts/tts.ts';
 import { readAudioUpload, recordingUploadErrors, requiredText, scoringUpload } from './multipart-audio.ts';
@@ -46,7 +46,7 @@ export async function scoringRoutes(app: FastifyInstance, options: ScoringRoutes
   const { pool, tts = null, timeoutsMs, maxUploadBytes = SCORING_LIMITS.maxUploadBytes } = options;
   const limit = options.publicRateLimit ?? { max: 30, timeWindowMs: 60_000 };
   // Encapsulated: only this module's routes get these parsers and limits when the app has none.
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
   // The contracts validate and serialise here too when the module runs in a bare server (benchmarks, tests).
   app.setValidatorCompiler(validatorCompiler);

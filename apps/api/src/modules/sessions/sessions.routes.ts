@@ -7,12 +7,12 @@ import {
   uploadRecordingResponseSchema,
 } from '@agaton/contracts';
 import { sessions, users } from '@agaton/db';
-import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { registerMultipart } from '../../lib/multipart.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import {
@@ -47,7 +47,7 @@ export async function sessionsRoutes(
   options: { ctx: AppContext; runtime: SessionsRuntime },
 ) {
   const { ctx, runtime } = options;
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   const r = typed(app);
   const tags = ['sessions'];
   const security = [{ bearerAuth: [] }];

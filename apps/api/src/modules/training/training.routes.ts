@@ -7,9 +7,9 @@ import {
   practiceCatalogSchema,
   trainingInvitationSchema,
 } from '@agaton/contracts';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { registerMultipart } from '../../lib/multipart.ts';
 import { typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import {
@@ -41,7 +41,7 @@ const errors = recordingUploadErrors;
  */
 export async function trainingRoutes(app: FastifyInstance, options: TrainingRoutesOptions) {
   const { ctx, scoring } = options;
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+  await registerMultipart(app);
   const r = typed(app);
   const tags = ['training'];
   const user = requireAuth(ctx.tokens, 'user');
