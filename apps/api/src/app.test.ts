@@ -52,5 +52,8 @@ describe('one process serves the SPA and the API', () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: data:");
+    expect(res.headers['permissions-policy']).toContain('microphone=(self)');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });

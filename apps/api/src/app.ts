@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { healthResponseSchema } from '@agaton/contracts';
 import type { Database } from '@agaton/db';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -48,7 +47,8 @@ import { registerAccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerBodyDeadline, registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
-import { registerHsts, registerPermissionsPolicy, registerRobots, serveSpa } from './plugins/web-delivery.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerRobots, serveSpa } from './plugins/web-delivery.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer.ts';
@@ -157,20 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
   }
 
-  registerPermissionsPolicy(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'https:'],
-        'media-src': ["'self'", 'blob:', 'data:'],
-        // The quick start serves plain http on any host (LAN IPs too); upgrading would break its assets.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // Sent by registerHsts only on HTTPS: over plain HTTP the header means nothing (RFC 6797 §7.2).
-    strictTransportSecurity: false,
-  });
-  registerHsts(app);
+  registerSecurityHeaders(app);
   registerRobots(app);
   await app.register(rateLimit, {
     global: false,

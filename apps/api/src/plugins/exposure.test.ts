@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
-import { HSTS } from './web-delivery.ts';
+import { HSTS } from './security-headers.ts';
 
 /** Issue 24: what a server tells anonymous callers about itself, by configuration. */
 const opened: (() => Promise<void>)[] = [];
