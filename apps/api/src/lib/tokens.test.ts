@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccessTokens } from './tokens.ts';
 
 const SECRET = 'unit-test-secret-long-enough-for-hs256!!';
@@ -88,5 +88,35 @@ describe('access token verification', () => {
     for (const junk of ['', 'a.b', 'a.b.c', '...', 'eyJhbGciOiJIUzI1NiJ9.e30.']) {
       expect(await codeOf(tokens.verify(junk))).toBe('INVALID_TOKEN');
     }
+  });
+
+  describe('a token verified before', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('still expires', async () => {
+      const short = new AccessTokens(SECRET, 60);
+      const token = await short.sign({ sub: USER, kind: 'user', realm: 'whiskey' });
+      expect(await codeOf(short.verify(token))).toBe('accepted');
+      vi.useFakeTimers({ now: Date.now() + 61_000 });
+      expect(await codeOf(short.verify(token))).toBe('TOKEN_EXPIRED');
+    });
+
+    it('is still checked for revocation on every request', async () => {
+      const revocable = new AccessTokens(SECRET, 900);
+      const token = await revocable.sign({ sub: USER, kind: 'user', realm: 'whiskey' });
+      let revoked = false;
+      revocable.revocations = { isRevoked: () => revoked };
+      expect(await codeOf(revocable.verify(token))).toBe('accepted');
+      revoked = true;
+      expect(await codeOf(revocable.verify(token))).toBe('INVALID_TOKEN');
+    });
+
+    it('does not make an altered copy of it valid', async () => {
+      const token = await tokens.sign({ sub: OTHER, kind: 'user', realm: 'whiskey' });
+      expect(await codeOf(tokens.verify(token))).toBe('accepted');
+      const [header, payload, signature] = token.split('.');
+      const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+      expect(await codeOf(tokens.verify(`${header}.${payload}.${flipped}`))).toBe('INVALID_TOKEN');
+    });
   });
 });
