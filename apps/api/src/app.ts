@@ -190,30 +190,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           return { status: 'ok' as const };
         },
       );
-      authRoutes(api, ctx, limit);
-      appUserRoutes(api, ctx, limit);
-      adminRoutes(api, ctx, limit);
-      orgRoutes(api, ctx);
-      challengeRoutes(api, ctx, { limit, listening: scoring.tts !== null });
+      // Every route module is a Fastify plugin registered here with its options, since only a plugin
+      // keeps what a module adds to its scope (the multipart parser, scoring's upload slots, billing's
+      // raw webhook body) to its own routes; a plain `xRoutes(api, ctx)` call would leak them to all.
+      api.register(authRoutes, { ctx, limit });
+      api.register(appUserRoutes, { ctx, limit });
+      api.register(adminRoutes, { ctx, limit });
+      api.register(orgRoutes, { ctx });
+      api.register(challengeRoutes, { ctx, limit, listening: scoring.tts !== null });
       api.register(assessmentRoutes, { ctx, scoring, store: pipeline.store });
-      oauthRoutes(api, ctx, limit);
+      api.register(oauthRoutes, { ctx, limit });
       api.register(scoringModule, { tokens: ctx.tokens, settings: config, runtime: scoring });
       api.register(trainingRoutes, { ctx, scoring });
       api.register(sessionsRoutes, { ctx, runtime: pipeline });
       api.register(billingRoutes, { ctx, provider: createBillingProvider(db, config) });
-      coachingReportsRoutes(api, ctx);
-      assistantRoutes(api, ctx);
-      insightsRoutes(api, ctx);
-      trainingInsightsRoutes(api, ctx);
-      qaDashboardRoutes(api, ctx);
-      qaReviewsRoutes(api, ctx);
-      qaAgentRoutes(api, ctx);
+      api.register(coachingReportsRoutes, { ctx });
+      api.register(assistantRoutes, { ctx });
+      api.register(insightsRoutes, { ctx });
+      api.register(trainingInsightsRoutes, { ctx });
+      api.register(qaDashboardRoutes, { ctx });
+      api.register(qaReviewsRoutes, { ctx });
+      api.register(qaAgentRoutes, { ctx });
       api.register(qaCallsRoutes, { ctx, store: pipeline.store, jobs: pipeline.qaJobs });
       api.register(qaScorecardsRoutes, { ctx, store: pipeline.store, jobs: pipeline.qaJobs });
-      articlesRoutes(api, ctx);
+      api.register(articlesRoutes, { ctx });
       api.register(chatRoutes, { ctx });
-      recruitmentAdminRoutes(api, ctx, { pdfRenderer: options.pdfRenderer });
-      if (config.MAIL_OUTBOX_VIEWER) devRoutes(api, ctx);
+      api.register(recruitmentAdminRoutes, { ctx, pdfRenderer: options.pdfRenderer });
+      if (config.MAIL_OUTBOX_VIEWER) api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -12,7 +12,11 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { changeEmail, changePassword, getAccount } from './account.service.ts';
 
 /** My Account: the signed-in admin's sign-in e-mail and password (issue 13). */
-export function accountRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+export async function accountRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; limit: RateLimitOptions },
+) {
+  const { ctx, limit } = options;
   const r = typed(app);
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];

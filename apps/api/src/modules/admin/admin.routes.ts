@@ -28,12 +28,16 @@ import { adminSession, getAdmin, signUpAdmin, updateAdmin } from './admin.servic
 import { startTrial } from './trial.service.ts';
 
 /** Admin auth and account endpoints (spec 1 §7, spec 2 §7). */
-export function adminRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; limit: RateLimitOptions },
+) {
+  const { ctx, limit } = options;
   const r = typed(app);
   const tags = ['admin'];
   const rateLimit = { rateLimit: limit };
   const adminOnly = requireAuth(ctx.tokens, 'admin');
-  accountRoutes(app, ctx, limit);
+  await app.register(accountRoutes, { ctx, limit });
 
   r.post(
     '/admin/auth',

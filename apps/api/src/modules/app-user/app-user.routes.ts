@@ -19,7 +19,11 @@ import { getUser } from './app-user.service.ts';
 import { getPreferences, setGoals } from './preferences.service.ts';
 
 /** Main-API coach endpoints: /app-user/* (spec 1 §7). */
-export function appUserRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+export async function appUserRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; limit: RateLimitOptions },
+) {
+  const { ctx, limit } = options;
   const r = typed(app);
   const tags = ['app-user'];
 

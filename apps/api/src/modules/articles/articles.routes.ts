@@ -22,11 +22,11 @@ const COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
  * them too, as every coach-area read allows), and the covers as public static images because an
  * `<img>` cannot send a bearer token and a cover reveals nothing.
  */
-export function articlesRoutes(
+export async function articlesRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
-  library: ArticleLibrary = articleLibrary(),
+  options: { ctx: AppContext; library?: ArticleLibrary },
 ) {
+  const { ctx, library = articleLibrary() } = options;
   const r = typed(app);
   const tags = ['articles'];
   const security = [{ bearerAuth: [] }];

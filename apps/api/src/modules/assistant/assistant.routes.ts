@@ -12,7 +12,8 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { coachingOverview, coachingUser } from './coaching-overview.service.ts';
 
 /** The assistant area's own calls (spec 3 §2.3, §7.2): the coaching overview of the admin's members. */
-export function assistantRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function assistantRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const base = { tags: ['assistant'], security: [{ bearerAuth: [] }] };
   const preHandler = requireAuth(ctx.tokens, 'admin');

@@ -40,7 +40,11 @@ import {
 } from './sessions.ts';
 
 /** Auth service calls of spec 1 §7 (coach and shared). */
-export function authRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; limit: RateLimitOptions },
+) {
+  const { ctx, limit } = options;
   const r = typed(app);
   const tags = ['auth'];
   const rateLimit = { rateLimit: limit };

@@ -157,7 +157,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     },
   );
 
-  if (provider.name === 'local') localPageRoutes(app, ctx);
+  if (provider.name === 'local') await app.register(localPageRoutes, { ctx });
 }
 
 /** The coach behind a bearer token, if one was sent and is valid; contact sales works without one. */
@@ -177,7 +177,8 @@ async function optionalCoach(ctx: AppContext, request: FastifyRequest) {
 }
 
 /** API of the embedded provider's checkout (/coach/checkout) and portal (/coach/subscription) pages. */
-function localPageRoutes(app: FastifyInstance, ctx: AppContext) {
+async function localPageRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const coach = requireAuth(ctx.tokens, 'user');
   const local = ['billing (local provider)'];

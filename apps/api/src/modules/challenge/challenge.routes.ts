@@ -10,6 +10,7 @@ import { throttledSignIn } from '../auth/sign-in-throttle.ts';
 import { signInCandidate } from '../recruitment/candidate-sign-in.ts';
 
 export interface ChallengeRoutesOptions {
+  ctx: AppContext;
   /** Sign-in attempts per client per window. */
   limit: RateLimitOptions;
   /** The server speaks listening questions (TTS on); without it tests are drawn without listening. */
@@ -20,7 +21,8 @@ export interface ChallengeRoutesOptions {
  * Candidate sign-in to a challenge (spec 2 §7): username = the candidate's e-mail, password = the test
  * code sent to them. Answers the candidate's test and a candidate token for the assessment calls.
  */
-export function challengeRoutes(app: FastifyInstance, ctx: AppContext, options: ChallengeRoutesOptions) {
+export async function challengeRoutes(app: FastifyInstance, options: ChallengeRoutesOptions) {
+  const { ctx } = options;
   typed(app).post(
     '/challenge/auth',
     {

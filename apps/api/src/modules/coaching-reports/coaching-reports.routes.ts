@@ -13,7 +13,8 @@ import { reportSubject } from '../sessions/report-subject.ts';
 import { getCoachingReport, listCoachingReports } from './coaching-reports.service.ts';
 
 /** Coaching reports (spec 1 §7): a coach reads their own, an organisation admin a managed member's. */
-export function coachingReportsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function coachingReportsRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const tags = ['coaching-reports'];
   const security = [{ bearerAuth: [] }];

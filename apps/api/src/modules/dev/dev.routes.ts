@@ -47,7 +47,8 @@ export function readableMail(ctx: AppContext, orgId: string): SQL {
  * production by the configuration) and, even then, only for an owner of an organisation, who sees
  * only the mail `readableMail` allows (a manager would otherwise read the owner's reset links).
  */
-export function devRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function devRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   typed(app).get(
     '/dev/outbox',
     {

@@ -8,7 +8,8 @@ import { reportSubject } from '../sessions/report-subject.ts';
 import { buildInsights } from './insights-builder.ts';
 
 /** GET /sessions/insights: the coach's trends over their analysed sessions (spec 1 §2 Insights). */
-export function insightsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function insightsRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   typed(app).get(
     '/sessions/insights',
     {

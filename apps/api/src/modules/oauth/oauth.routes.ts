@@ -16,7 +16,11 @@ import { authFlow, completeAuthorization, startProvider, startSso } from './oaut
  * Social sign-in (Google, Microsoft) and organisation SSO through OpenID Connect, and the sign-in's
  * first stage (spec 1 §7 `auth-flow`), which sends an SSO organisation's members to their provider.
  */
-export function oauthRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimitOptions) {
+export async function oauthRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; limit: RateLimitOptions },
+) {
+  const { ctx, limit } = options;
   const r = typed(app);
   const tags = ['oauth'];
   const redirectResponses = { 302: z.null(), 400: errorBodySchema, 501: errorBodySchema };

@@ -34,7 +34,8 @@ import {
 } from './org.service.ts';
 
 /** Organisation API under /astridorg/{orgId} (spec 2 §7); admin token of that organisation only. */
-export function orgRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function orgRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const base = { tags: ['organisation'], security: [{ bearerAuth: [] }] };
   const preHandler = requireAuth(ctx.tokens, 'admin');

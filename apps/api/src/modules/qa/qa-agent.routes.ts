@@ -20,7 +20,8 @@ import { respondToAnswer } from './qa-reviews.service.ts';
  * coach user reads the QA items of calls they are the agent of (their member identity linked to the
  * coach account) and acknowledges or disputes answers. Anyone else's item is 404.
  */
-export function qaAgentRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function qaAgentRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const tags = ['qa', 'app-user'];
   const security = [{ bearerAuth: [] }];

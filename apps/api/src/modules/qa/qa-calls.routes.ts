@@ -188,5 +188,5 @@ export async function qaCallsRoutes(
     },
   );
 
-  qaItemsRoutes(app, ctx);
+  await app.register(qaItemsRoutes, { ctx });
 }

@@ -7,7 +7,8 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { qaDashboard } from './qa-dashboard.service.ts';
 
 /** GET /api/qa/dashboard — the QA Dashboard tab's figures (spec 3 §2.5). */
-export function qaDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function qaDashboardRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   typed(app).get(
     '/qa/dashboard',
     {

@@ -18,7 +18,8 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import { adminQcItems, getItem, listItems, possibleValues, reviewItem } from './qa-items.service.ts';
 
 /** QA items (spec 3 §3.3, §7.1), in the admin's scope: owner all agents, manager the managed teams'. */
-export function qaItemsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function qaItemsRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const tags = ['qa'];
   const security = [{ bearerAuth: [] }];

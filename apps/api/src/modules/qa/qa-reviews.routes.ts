@@ -22,7 +22,8 @@ import { itemHistory, overrideAnswer, removeOverride } from './qa-reviews.servic
  * calibration of a scorecard. Any admin who sees the item (owner: every agent; manager: the managed
  * teams' agents); items and scorecards outside that scope are 404.
  */
-export function qaReviewsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function qaReviewsRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   const r = typed(app);
   const tags = ['qa'];
   const security = [{ bearerAuth: [] }];

@@ -104,8 +104,8 @@ export async function assessmentRoutes(app: FastifyInstance, options: Assessment
     },
   );
 
-  listeningAudioRoutes(app, ctx, scoring.tts);
+  await app.register(listeningAudioRoutes, { ctx, tts: scoring.tts });
   // The admin plays the free answer from a signed link; this plugin is the one given the store
   // the answers' recordings are kept in.
-  testRecordingRoutes(app, { ctx, store: options.store });
+  await app.register(testRecordingRoutes, { ctx, store: options.store });
 }

@@ -89,7 +89,11 @@ const querySchema = z.object({ exp: z.coerce.number().int().min(0), sig: z.strin
  * GET /api/assessment/audio/{challengeId}/{itemId}?exp=&sig= — the listening question the candidate
  * is answering, spoken (409 for any other question of the test).
  */
-export function listeningAudioRoutes(app: FastifyInstance, ctx: AppContext, tts: TextToSpeech | null) {
+export async function listeningAudioRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; tts: TextToSpeech | null },
+) {
+  const { ctx, tts } = options;
   const speak = tts ? cachedSpeech(tts) : null;
   typed(app).get(
     '/assessment/audio/:challengeId/:itemId',

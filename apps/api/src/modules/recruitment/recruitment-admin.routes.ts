@@ -28,6 +28,7 @@ import { sendTests } from './send-test.service.ts';
 import { getTestContent, replaceTestContent } from './test-content.service.ts';
 
 export interface RecruitmentAdminOptions {
+  ctx: AppContext;
   /** Prints the report pages; Chromium on the server's own address unless given (tests). */
   pdfRenderer?: PdfRenderer;
 }
@@ -57,11 +58,8 @@ function attachment(filename: string) {
 }
 
 /** The English test's admin side (spec 2 §7): candidates, sending tests, challenges, content, report PDFs. */
-export function recruitmentAdminRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  options: RecruitmentAdminOptions = {},
-) {
+export async function recruitmentAdminRoutes(app: FastifyInstance, options: RecruitmentAdminOptions) {
+  const { ctx } = options;
   const r = typed(app);
   const base = { tags: ['recruitment'], security: [{ bearerAuth: [] }] };
   const preHandler = requireAuth(ctx.tokens, 'admin');

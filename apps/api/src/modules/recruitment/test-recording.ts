@@ -98,7 +98,7 @@ const paramsSchema = z.object({ id: z.uuid() });
  * GET /api/admin/challenges/{id}/free-speech-recording?expires=&signature=&fid= — no bearer token (an
  * <audio> element cannot send one): the signed link from GET /admin/challenges/{id} is the access.
  */
-export function testRecordingRoutes(
+export async function testRecordingRoutes(
   app: FastifyInstance,
   options: { ctx: AppContext; store: ObjectStore | null },
 ) {

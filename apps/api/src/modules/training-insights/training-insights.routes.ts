@@ -10,7 +10,8 @@ import { trainingInsights } from './training-insights.service.ts';
  * GET /insights (spec 3 §7.3): the organisation's training insights for admins. Coaches get 403
  * (their own trends are GET /sessions/insights).
  */
-export function trainingInsightsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function trainingInsightsRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
+  const { ctx } = options;
   typed(app).get(
     '/insights',
     {
