@@ -46,8 +46,8 @@ import { trainingInsightsRoutes } from './modules/training-insights/training-ins
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerBodyDeadline, registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerBodyDeadline, registerEarlyClose, timeoutOptions } from './plugins/slow-clients.ts';
 import { registerRobots, serveSpa } from './plugins/web-delivery.ts';
 import { createBillingProvider } from './providers/billing/create-provider.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
