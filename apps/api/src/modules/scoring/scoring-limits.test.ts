@@ -84,4 +84,24 @@ describe('scoring limits and sample audio', () => {
     expect(res.statusCode).toBe(501);
     expect(res.json().error.message).toBe(T.ttsUnavailable);
   });
+
+  it('answers a repeated or malformed query parameter with 400, never 500 (issue 29)', async () => {
+    await start({ tts: null, authenticateCandidate: async () => ({ id: 'candidate-1' }) });
+    for (const query of ['text=a&text=b', 'text=a&country=US&country=GB', 'text=', 'country=US']) {
+      const res = await app.inject({ url: `/api/google/textToSpeech?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION');
+    }
+    const body = reading('hello');
+    for (const query of ['level=LOW&level=LOW', 'level=EXPERT', 'level[]=LOW', '']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/score/phrase?${query}`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.message).toBe(`level: ${T.badLevel}`);
+    }
+  });
 });
