@@ -18,14 +18,16 @@ import { buildAdmin, createTestDatabase, FACTORY_PASSWORD } from '@agaton/db/tes
 import { announceSmoke, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { buildDocxBomb } from '../src/modules/qa/qa-documents.test-helper.ts';
+import { buildDocxBomb } from '../src/modules/qa/scorecards/qa-documents.test-helper.ts';
 import { percentile, withPeakRss } from './measure.ts';
 
 const RUNS = smokeOr(3, 1);
 /** How long health latency is sampled alone and while bombs are read, in ms. */
 const HEALTH_ALONE_MS = smokeOr(2000, 500);
 const HEALTH_BESIDE_MS = smokeOr(5000, 1000);
-const SCRIPT = readFileSync(new URL('../src/modules/qa/qa-documents-fixtures/script.docx', import.meta.url));
+const SCRIPT = readFileSync(
+  new URL('../src/modules/qa/scorecards/qa-documents-fixtures/script.docx', import.meta.url),
+);
 const hexDigit = () => Math.floor(Math.random() * 16).toString(16);
 const WORDS = 'agent customer address booking refund order plan premium greet confirm check policy'.split(
   ' ',

@@ -54,7 +54,7 @@ const SENTENCE = 'Then he returned to her and demanded something to eat';
 
 const api = fileURLToPath(new URL('../src/', import.meta.url));
 const READING = readFileSync(join(api, 'modules/scoring/fixtures/reading.webm'));
-const CALL_AUDIO = readFileSync(join(api, 'modules/qa/fixtures/call-stereo.wav'));
+const CALL_AUDIO = readFileSync(join(api, 'modules/qa/calls/fixtures/call-stereo.wav'));
 const VTT = `WEBVTT
 
 00:00:00.000 --> 00:00:04.000

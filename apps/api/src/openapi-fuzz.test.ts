@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccessTokens } from './lib/tokens.ts';
 import { FREE_FAILURES } from './modules/auth/sign-in-throttle.ts';
 import { burstOfWrongPasswords } from './modules/auth/throttle.test-helper.ts';
-import { buildDocxBomb } from './modules/qa/qa-documents.test-helper.ts';
+import { buildDocxBomb } from './modules/qa/scorecards/qa-documents.test-helper.ts';
 import {
   type FuzzCase,
   type JsonSchema,

@@ -16,11 +16,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { managedTeamIds, type OrgActor } from '../lib/policy.ts';
-import { createCallFromFiles } from '../modules/qa/qa-calls.service.ts';
-import { addDocument } from '../modules/qa/qa-documents.service.ts';
-import type { QaJobs } from '../modules/qa/qa-jobs.ts';
-import { type AnswerRef, overrideAnswer, respondToAnswer } from '../modules/qa/qa-reviews.service.ts';
-import { createQuestion, createQuestionSet } from '../modules/qa/qa-scorecards.service.ts';
+import type { QaJobs } from '../modules/qa/answering/qa-jobs.ts';
+import { createCallFromFiles } from '../modules/qa/calls/qa-calls.service.ts';
+import { type AnswerRef, overrideAnswer, respondToAnswer } from '../modules/qa/items/qa-reviews.service.ts';
+import { addDocument } from '../modules/qa/scorecards/qa-documents.service.ts';
+import { createQuestion, createQuestionSet } from '../modules/qa/scorecards/qa-scorecards.service.ts';
 import type { ObjectStore } from '../providers/storage/object-store.ts';
 
 const folder = new URL('./demo-qa/', import.meta.url);

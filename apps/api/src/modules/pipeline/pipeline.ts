@@ -2,9 +2,9 @@ import { type JobQueue, startJobQueue } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createObjectStore, type ObjectStore } from '../../providers/storage/object-store.ts';
 import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import { qaWorkers } from '../qa/qa-analyser.ts';
-import { createQaJobs, type QaJobs } from '../qa/qa-jobs.ts';
-import { callFromSession } from '../qa/qa-session-calls.ts';
+import { createQaJobs, type QaJobs } from '../qa/answering/qa-jobs.ts';
+import { qaWorkers } from '../qa/calls/qa-analyser.ts';
+import { callFromSession } from '../qa/calls/qa-session-calls.ts';
 import type { AfterAnalysis } from '../sessions/session-analysis.ts';
 import { type SessionsRuntime, sessionWorkers } from '../sessions/sessions-runtime.ts';
 
