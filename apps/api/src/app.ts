@@ -31,11 +31,13 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 import { createPipeline } from './modules/pipeline/pipeline.ts';
-import { qaCallsRoutes } from './modules/qa/calls/qa-calls.routes.ts';
-import { qaDashboardRoutes } from './modules/qa/dashboard/qa-dashboard.routes.ts';
-import { qaAgentRoutes } from './modules/qa/items/qa-agent.routes.ts';
-import { qaReviewsRoutes } from './modules/qa/items/qa-reviews.routes.ts';
-import { qaScorecardsRoutes } from './modules/qa/scorecards/qa-scorecards.routes.ts';
+import {
+  qaAgentRoutes,
+  qaCallsRoutes,
+  qaDashboardRoutes,
+  qaReviewsRoutes,
+  qaScorecardsRoutes,
+} from './modules/qa/index.ts';
 import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
 import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
 import { scoringModule } from './modules/scoring/scoring.module.ts';

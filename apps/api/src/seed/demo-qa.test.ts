@@ -4,8 +4,7 @@ import { DEMO_ACCOUNTS, qaCalls, qaItems, seedDemoData, teams } from '@agaton/db
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../lib/context.ts';
-import { answerCall } from '../modules/qa/answering/qa-answer-calls.ts';
-import { createQaJobs } from '../modules/qa/answering/qa-jobs.ts';
+import { answerCall, createQaJobs } from '../modules/qa/index.ts';
 import { LocalObjectStore } from '../providers/storage/local-store.ts';
 import { call, createTestApp, serviceContext, type TestApp } from '../testing/test-app.ts';
 import { seedDemoQa, seedDemoQaReviews } from './demo-qa.ts';

@@ -16,11 +16,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import { managedTeamIds, type OrgActor } from '../lib/policy.ts';
-import type { QaJobs } from '../modules/qa/answering/qa-jobs.ts';
-import { createCallFromFiles } from '../modules/qa/calls/qa-calls.service.ts';
-import { type AnswerRef, overrideAnswer, respondToAnswer } from '../modules/qa/items/qa-reviews.service.ts';
-import { addDocument } from '../modules/qa/scorecards/qa-documents.service.ts';
-import { createQuestion, createQuestionSet } from '../modules/qa/scorecards/qa-scorecards.service.ts';
+import {
+  type AnswerRef,
+  addDocument,
+  createCallFromFiles,
+  createQuestion,
+  createQuestionSet,
+  overrideAnswer,
+  type QaJobs,
+  respondToAnswer,
+} from '../modules/qa/index.ts';
 import type { ObjectStore } from '../providers/storage/object-store.ts';
 
 const folder = new URL('./demo-qa/', import.meta.url);

@@ -7,7 +7,7 @@ import { authorizeOwnOrg, type OrgActor } from '../../lib/policy.ts';
 import { analysedSessions, listCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
 import type { ReportSession } from '../coaching-reports/report-writer.ts';
 import { listMembers, listTeams } from '../org/org.service.ts';
-import { listItems } from '../qa/items/qa-items.service.ts';
+import { listItems } from '../qa/index.ts';
 import { listCandidates } from '../recruitment/candidates.service.ts';
 
 /*

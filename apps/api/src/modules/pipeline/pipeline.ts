@@ -2,9 +2,7 @@ import { type JobQueue, startJobQueue } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createObjectStore, type ObjectStore } from '../../providers/storage/object-store.ts';
 import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import { createQaJobs, type QaJobs } from '../qa/answering/qa-jobs.ts';
-import { qaWorkers } from '../qa/calls/qa-analyser.ts';
-import { callFromSession } from '../qa/calls/qa-session-calls.ts';
+import { callFromSession, createQaJobs, type QaJobs, qaWorkers } from '../qa/index.ts';
 import type { AfterAnalysis } from '../sessions/session-analysis.ts';
 import { type SessionsRuntime, sessionWorkers } from '../sessions/sessions-runtime.ts';
 

@@ -14,15 +14,10 @@ import {
 } from '@agaton/db';
 import { and, asc, eq, exists, gt, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../lib/context.ts';
-import {
-  type AnswerableQuestion,
-  type CallAnswerer,
-  createCallAnswerer,
-  flagFor,
-  type QuestionAnswer,
-  type ReferenceDocument,
-} from './index.ts';
+import { flagFor } from './answer-model.ts';
+import { createCallAnswerer } from './answerer.ts';
 import { lockItem, overrideFlag, refreshItemFlag } from './qa-answer-state.ts';
+import type { AnswerableQuestion, CallAnswerer, QuestionAnswer, ReferenceDocument } from './types.ts';
 
 /**
  * Answering calls (decision 022): which questions and reference documents a call is asked (the

@@ -1,7 +1,8 @@
 import { type Answer, FLAG_PRIORITY, type FlagLevel } from '@agaton/contracts';
 import { qaAnswerEvents, qaAnswers, qaItems, type Transaction } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
-import { type AnswerableQuestion, flagFor } from './index.ts';
+import { flagFor } from './answer-model.ts';
+import type { AnswerableQuestion } from './types.ts';
 
 /**
  * An answer's state once people are involved (issue 27; decision 022, "Reviews, disputes and

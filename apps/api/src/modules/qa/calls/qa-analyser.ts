@@ -3,16 +3,18 @@ import { eq, inArray } from 'drizzle-orm';
 import type { JobQueue, JobWorkers } from '../../../jobs/job-queue.ts';
 import type { AppContext } from '../../../lib/context.ts';
 import type { ObjectStore } from '../../../providers/storage/object-store.ts';
-import { answerCall, reanswerQuestion, reanswerScorecard } from '../answering/qa-answer-calls.ts';
 import {
   ANALYSE_QA_CALL,
   type AnalyseCallJob,
+  answerCall,
   QA_QUEUES,
   REANSWER_QA_QUESTION,
   REANSWER_QA_SCORECARD,
   type ReanswerJob,
   type ReanswerScorecardJob,
-} from '../answering/qa-jobs.ts';
+  reanswerQuestion,
+  reanswerScorecard,
+} from '../answering/index.ts';
 import { createCallTranscriber, TranscriptionRefused } from './qa-transcribe.ts';
 
 /**

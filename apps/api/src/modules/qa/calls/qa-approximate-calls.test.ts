@@ -5,8 +5,7 @@ import { buildAdmin, buildMember, buildUser, FACTORY_PASSWORD } from '@agaton/db
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, serviceContext, type TestApp } from '../../../testing/test-app.ts';
-import { answerCall } from '../answering/qa-answer-calls.ts';
-import { createQaJobs } from '../answering/qa-jobs.ts';
+import { answerCall, createQaJobs } from '../answering/index.ts';
 import { callFromSession } from './qa-session-calls.ts';
 
 /**

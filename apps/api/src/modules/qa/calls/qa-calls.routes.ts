@@ -16,8 +16,7 @@ import { errorResponses, typed } from '../../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../../plugins/auth.ts';
 import type { ObjectStore } from '../../../providers/storage/object-store.ts';
 import { playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../../recordings/recording-link.ts';
-import type { QaJobs } from '../answering/qa-jobs.ts';
-import { qaItemsRoutes } from '../items/qa-items.routes.ts';
+import type { QaJobs } from '../answering/index.ts';
 import {
   CALL_UPLOAD_TEXTS,
   callRecording,
@@ -29,10 +28,11 @@ import {
 } from './qa-calls.service.ts';
 
 /**
- * Calls to review (issue 14 part 3) and the QA items made from them (part 6): upload, read, play,
- * and the items' list, detail, review, possible values and the main API's GET /admin/qc-items.
+ * Calls to review (issue 14 part 3): upload, read, play. Not a plugin of its own: modules/qa/qa.routes.ts
+ * (`qaCallsRoutes`) adds these routes to its plugin and registers the QA items made from the calls
+ * (part 6) inside it, so both share this scope (the multipart reader) as they always have.
  */
-export async function qaCallsRoutes(
+export async function callRoutes(
   app: FastifyInstance,
   options: { ctx: AppContext; store: ObjectStore; jobs: QaJobs },
 ) {
@@ -187,6 +187,4 @@ export async function qaCallsRoutes(
       return sendRecording(reply, { store, object: row, rangeHeader: request.headers.range });
     },
   );
-
-  await app.register(qaItemsRoutes, { ctx });
 }

@@ -18,7 +18,7 @@ import type { OrgActor } from '../../../lib/policy.ts';
 import type { ObjectStore } from '../../../providers/storage/object-store.ts';
 import { playbackLink } from '../../recordings/recording-link.ts';
 import { extensionOf, RECORDING_MIME, sniffed } from '../../recordings/recording-upload.ts';
-import type { QaJobs } from '../answering/qa-jobs.ts';
+import type { QaJobs } from '../answering/index.ts';
 import { agentForUpload, agentScope } from '../qa-scope.ts';
 import { assignSpeakers, parseTranscriptFile } from './transcript-formats.ts';
 

@@ -2,8 +2,7 @@ import { QA_LIMITS } from '@agaton/contracts';
 import { members, qaCalls, sessions } from '@agaton/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../lib/context.ts';
-import { asksAgentQuestions } from '../answering/qa-answer-calls.ts';
-import type { QaJobs } from '../answering/qa-jobs.ts';
+import { asksAgentQuestions, type QaJobs } from '../answering/index.ts';
 import { linesFromWords } from './transcript-formats.ts';
 
 /**

@@ -3,7 +3,7 @@ import { members, qaAnswers, qaItems, qaQuestions } from '@agaton/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../lib/context.ts';
 import type { OrgActor } from '../../../lib/policy.ts';
-import { effectiveFlag } from '../answering/qa-answer-state.ts';
+import { effectiveFlag } from '../answering/index.ts';
 import { periodItems } from '../qa-scope.ts';
 import { trendBucketFor, trendKeyer, trendKeys } from './qa-trend.ts';
 

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AppContext } from '../../../lib/context.ts';
 import type { OrgActor } from '../../../lib/policy.ts';
-import { disputeOpen } from '../answering/qa-answer-state.ts';
+import { disputeOpen } from '../answering/index.ts';
 import { periodItems } from '../qa-scope.ts';
 
 /** Options of {@link calibration}. */

@@ -25,9 +25,8 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { AppContext } from '../../../lib/context.ts';
 import { afterKeyset, decodeCursor, newestFirst, pageOf } from '../../../lib/keyset-page.ts';
 import { assertTeamAccess, type OrgActor } from '../../../lib/policy.ts';
-import { disputeOpen, effectiveAnswer, effectiveFlag } from '../answering/qa-answer-state.ts';
-import { toCallDetail } from '../calls/qa-calls.service.ts';
-import { timeRange } from '../calls/transcript-formats.ts';
+import { disputeOpen, effectiveAnswer, effectiveFlag } from '../answering/index.ts';
+import { timeRange, toCallDetail } from '../calls/index.ts';
 import { agentInTeams, agentScope } from '../qa-scope.ts';
 
 /**

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AppContext } from '../../../lib/context.ts';
 import type { OrgActor } from '../../../lib/policy.ts';
-import { effectiveAnswer, lockItem, overrideFlag, refreshItemFlag } from '../answering/qa-answer-state.ts';
+import { effectiveAnswer, lockItem, overrideFlag, refreshItemFlag } from '../answering/index.ts';
 import { adminActor, agentActor, assertItemVisible, type ItemReader, itemFor } from './qa-items.service.ts';
 
 /**

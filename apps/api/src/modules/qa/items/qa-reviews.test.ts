@@ -23,7 +23,7 @@ import {
 } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, serviceContext, signIn, type TestApp } from '../../../testing/test-app.ts';
-import { answerCall, reanswerQuestion } from '../answering/qa-answer-calls.ts';
+import { answerCall, reanswerQuestion } from '../answering/index.ts';
 
 /**
  * Issue 27 item 4: reviewers override answers (and remove overrides), agents acknowledge or dispute

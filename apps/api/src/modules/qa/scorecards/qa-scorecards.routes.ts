@@ -25,8 +25,7 @@ import { authorizeOwnOrg } from '../../../lib/policy.ts';
 import { errorResponses, typed } from '../../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../../plugins/auth.ts';
 import type { ObjectStore } from '../../../providers/storage/object-store.ts';
-import { suggestEvidence } from '../answering/index.ts';
-import type { QaJobs } from '../answering/qa-jobs.ts';
+import { type QaJobs, suggestEvidence } from '../answering/index.ts';
 import { deleteDocument, listDocuments, uploadDocument } from './qa-documents.service.ts';
 import { DOCUMENT_TEXTS } from './qa-documents.ts';
 import {

@@ -17,7 +17,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AppContext } from '../../../lib/context.ts';
-import type { QaJobs } from '../answering/qa-jobs.ts';
+import type { QaJobs } from '../answering/index.ts';
 
 /** Our texts for scorecard refusals the spec does not word (tests import them). */
 export const SCORECARD_ERRORS = {
