@@ -3,9 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backUpImports, cycles, LIMITS, moduleEdges, moduleOf } from './module-graph.ts';
+import { backUpImports, cycles, internalImports, LIMITS, moduleEdges, moduleOf } from './module-graph.ts';
 
-/** A small API source tree with three cycles (one over the real limit) and a back-up import. */
+/**
+ * A small API source tree with three cycles (one over the real limit), a back-up import, and one module
+ * (billing) with a face that one importer uses and another goes around.
+ */
 const root = mkdtempSync(join(tmpdir(), 'module-graph-'));
 const files: Record<string, string> = {
   'app.ts': "import { a } from './modules/sessions/a.ts';",
@@ -18,6 +21,11 @@ const files: Record<string, string> = {
   'modules/goals/g.ts': "import type { A } from '../sessions/a.ts';",
   'modules/training/t.ts': "import { c } from '../recruitment/c.ts';",
   'modules/recruitment/c.ts': "import { t } from '../training/t.ts';",
+  'modules/billing/index.ts': "export { b } from './b.ts';",
+  'modules/billing/b.ts': 'export const b = 1;',
+  'modules/billing/b.test.ts': "import { a } from '../sessions/a.ts';",
+  'modules/chat/c.ts':
+    "import { b } from '../billing/index.ts';\nimport { b as internal } from '../billing/b.ts';",
 };
 for (const [path, text] of Object.entries(files)) {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -47,6 +55,22 @@ describe('module graph', () => {
     expect(backUpImports(moduleEdges(root)).map((e) => `${e.from} → ${e.to}`)).toEqual(['lib → providers']);
   });
 
+  it("lists the imports into another module's files other than its index.ts", () => {
+    expect(
+      internalImports(moduleEdges(root))
+        .map((e) => `${e.file} → ${e.specifier}`)
+        .sort(),
+    ).toEqual([
+      'app.ts → ./modules/sessions/a.ts',
+      'modules/chat/c.ts → ../billing/b.ts',
+      'modules/goals/g.ts → ../sessions/a.ts',
+      'modules/recruitment/c.ts → ../training/t.ts',
+      'modules/reports/r.ts → ../sessions/a.ts',
+      'modules/sessions/a.ts → ../reports/r.ts',
+      'modules/training/t.ts → ../recruitment/c.ts',
+    ]);
+  });
+
   it('fails --check above its limits (the fixture has more cycles than allowed), saying where each cycle closes', () => {
     const run = (args: string[]) => {
       try {
@@ -67,5 +91,9 @@ describe('module graph', () => {
     expect(checked.stdout).toContain(`module cycles: 3 (limit ${LIMITS.cycles})`);
     expect(checked.stdout).toContain('modules/recruitment/c.ts → ../training/t.ts');
     expect(checked.stdout).toContain('lib/context.ts (lib) → ../providers/mail/mailer.ts (providers)');
+    expect(checked.stdout).toContain(`internal imports: 7 (limit ${LIMITS.internalImports})`);
+    expect(checked.stdout).toContain(
+      'modules/chat/c.ts (modules/chat) → ../billing/b.ts (not modules/billing/index.ts)',
+    );
   });
 });
