@@ -44,7 +44,7 @@ const FEATURE_LAYER = 3;
  * The limits `--check` holds the code to; they may only fall (target: 0 cycles, at most 3 back-up
  * imports, 0 internal imports — 127 when the measure came, in issue 29).
  */
-export const LIMITS = { cycles: 0, backUpImports: 0, internalImports: 113 };
+export const LIMITS = { cycles: 0, backUpImports: 0, internalImports: 0 };
 
 const isTestFile = (path: string) => /\.(test|test-helper|fixture)\.[cm]?tsx?$|\.d\.ts$/.test(path);
 

@@ -16,21 +16,20 @@ import { loggerOptions, requestIdFrom } from './lib/logging.ts';
 import { embeddedTransport, Mailer, type MailTransport } from './lib/mailer.ts';
 import { typed } from './lib/route-kit.ts';
 import { AccessTokens } from './lib/tokens.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { appUserRoutes } from './modules/app-user/app-user.routes.ts';
-import { articlesRoutes } from './modules/articles/articles.routes.ts';
-import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { RevocationList } from './modules/auth/revocations.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { coachingReportsRoutes } from './modules/coaching-reports/coaching-reports.routes.ts';
-import { devRoutes } from './modules/dev/dev.routes.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
-import { orgRoutes } from './modules/org/org.routes.ts';
-import { createPipeline } from './modules/pipeline/pipeline.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import { appUserRoutes } from './modules/app-user/index.ts';
+import { articlesRoutes } from './modules/articles/index.ts';
+import { assistantRoutes } from './modules/assistant/index.ts';
+import { authRoutes, RevocationList } from './modules/auth/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
+import { challengeRoutes } from './modules/challenge/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
+import { coachingReportsRoutes } from './modules/coaching-reports/index.ts';
+import { devRoutes } from './modules/dev/index.ts';
+import { insightsRoutes } from './modules/insights/index.ts';
+import { oauthRoutes } from './modules/oauth/index.ts';
+import { orgRoutes } from './modules/org/index.ts';
+import { createPipeline } from './modules/pipeline/index.ts';
 import {
   qaAgentRoutes,
   qaCallsRoutes,
@@ -38,13 +37,11 @@ import {
   qaReviewsRoutes,
   qaScorecardsRoutes,
 } from './modules/qa/index.ts';
-import { assessmentRoutes } from './modules/recruitment/assessment.routes.ts';
-import { recruitmentAdminRoutes } from './modules/recruitment/recruitment-admin.routes.ts';
-import { scoringModule } from './modules/scoring/scoring.module.ts';
-import { createScoringRuntime } from './modules/scoring/scoring-runtime.ts';
-import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
-import { trainingRoutes } from './modules/training/training.routes.ts';
-import { trainingInsightsRoutes } from './modules/training-insights/training-insights.routes.ts';
+import { assessmentRoutes, recruitmentAdminRoutes } from './modules/recruitment/index.ts';
+import { createScoringRuntime, scoringModule } from './modules/scoring/index.ts';
+import { sessionsRoutes } from './modules/sessions/index.ts';
+import { trainingRoutes } from './modules/training/index.ts';
+import { trainingInsightsRoutes } from './modules/training-insights/index.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, openDatabase, seedDemoData } from '@agaton/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { purgeExpiredTokens } from './modules/auth/cleanup.ts';
+import { purgeExpiredTokens } from './modules/auth/index.ts';
 
 /** Production entry: migrate, seed an empty database, serve API + SPA on PORT. */
 async function main() {

@@ -5,7 +5,7 @@ import type { AppContext } from './lib/context.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { embeddedTransport, Mailer } from './lib/mailer.ts';
 import { AccessTokens } from './lib/tokens.ts';
-import { createPipeline } from './modules/pipeline/pipeline.ts';
+import { createPipeline } from './modules/pipeline/index.ts';
 import { smtpTransport } from './providers/mail/smtp.ts';
 
 /**

@@ -5,12 +5,16 @@ import { admins, candidates, challenges, DEMO_ACCOUNTS, organisations, teams } f
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
 import type { OrgActor } from '../lib/policy.ts';
-import { submitActivity, submitRecording } from '../modules/recruitment/assessment.service.ts';
-import { storedTest } from '../modules/recruitment/assessment-store.ts';
-import { signInCandidate } from '../modules/recruitment/candidate-sign-in.ts';
-import { createCandidate } from '../modules/recruitment/candidates.service.ts';
-import type { ChallengeContent, DrawnTest } from '../modules/recruitment/test-draw.ts';
-import type { ScoringRuntime } from '../modules/scoring/scoring-runtime.ts';
+import {
+  type ChallengeContent,
+  createCandidate,
+  type DrawnTest,
+  signInCandidate,
+  storedTest,
+  submitActivity,
+  submitRecording,
+} from '../modules/recruitment/index.ts';
+import type { ScoringRuntime } from '../modules/scoring/index.ts';
 import type { ObjectStore } from '../providers/storage/object-store.ts';
 
 /** The demo candidate whose finished test the English Test page shows from the first start. */

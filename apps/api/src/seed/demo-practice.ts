@@ -11,13 +11,15 @@ import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../lib/app-error.ts';
 import type { AppContext } from '../lib/context.ts';
 import type { OrgActor } from '../lib/policy.ts';
-import { createCoachUser } from '../modules/auth/auth.service.ts';
-import { createCandidate } from '../modules/recruitment/candidates.service.ts';
-import { getTestContent, replaceTestContent } from '../modules/recruitment/test-content.service.ts';
-import { signInvitationToken } from '../modules/recruitment/training-invitation-token.ts';
-import type { ScoringRuntime } from '../modules/scoring/scoring-runtime.ts';
-import { acceptInvitation } from '../modules/training/invitations.service.ts';
-import { recordPracticeAttempt } from '../modules/training/practice.service.ts';
+import { createCoachUser } from '../modules/auth/index.ts';
+import {
+  createCandidate,
+  getTestContent,
+  replaceTestContent,
+  signInvitationToken,
+} from '../modules/recruitment/index.ts';
+import type { ScoringRuntime } from '../modules/scoring/index.ts';
+import { acceptInvitation, recordPracticeAttempt } from '../modules/training/index.ts';
 
 /** The demo organisation's practice topic: the sentences the committed recordings read. */
 export const DEMO_PRACTICE_TOPIC = 'Everyday English';

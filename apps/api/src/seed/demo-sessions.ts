@@ -3,9 +3,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { DEMO_ACCOUNTS, sessions, users } from '@agaton/db';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../lib/context.ts';
-import { enqueueAnalysis } from '../modules/sessions/session-analysis.ts';
-import { createSession } from '../modules/sessions/sessions.service.ts';
-import type { SessionsRuntime } from '../modules/sessions/sessions-runtime.ts';
+import { createSession, enqueueAnalysis, type SessionsRuntime } from '../modules/sessions/index.ts';
 import type { DemoRecording } from './demo-recordings/speakers.ts';
 
 /** When each demo session took place, in days before the seed: two weeks' reports and a trend. */

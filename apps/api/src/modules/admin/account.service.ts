@@ -4,8 +4,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { mailVerificationLink } from '../auth/email-verification.ts';
-import { endSessionsOf, issueSession } from '../auth/sessions.ts';
+import { endSessionsOf, issueSession, mailVerificationLink } from '../auth/index.ts';
 import { getAdmin } from './admin.service.ts';
 
 const ADMIN_REALM = 'whiskey-admin' as const;

@@ -20,9 +20,14 @@ import type { AppContext } from '../../lib/context.ts';
 import { authorizeOwnOrg } from '../../lib/policy.ts';
 import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
 import { actorOf, bearerToken, requireAuth } from '../../plugins/auth.ts';
-import { adminSubjectForSocial, consumeSocialToken, verifyCredentials } from '../auth/auth.service.ts';
-import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
-import { consumeCode } from '../auth/sessions.ts';
+import {
+  adminSubjectForSocial,
+  consumeCode,
+  consumeSocialToken,
+  requestPasswordReset,
+  resetPassword,
+  verifyCredentials,
+} from '../auth/index.ts';
 import { accountRoutes } from './account.routes.ts';
 import { adminSession, getAdmin, signUpAdmin, updateAdmin } from './admin.service.ts';
 import { startTrial } from './trial.service.ts';

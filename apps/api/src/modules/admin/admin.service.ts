@@ -11,10 +11,8 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { managedTeamIds } from '../../lib/policy.ts';
-import { isDemoDashboardIdentity } from '../assistant/demo-dashboard.ts';
-import { consumeSocialToken } from '../auth/auth.service.ts';
-import { mailVerificationLink } from '../auth/email-verification.ts';
-import { issueSession, type Subject } from '../auth/sessions.ts';
+import { isDemoDashboardIdentity } from '../assistant/index.ts';
+import { consumeSocialToken, issueSession, mailVerificationLink, type Subject } from '../auth/index.ts';
 import { readSettledAccess } from './trial.service.ts';
 
 /** A new workspace can start a 7-day trial of each product (spec 2 §4); nothing is granted yet. */

@@ -12,9 +12,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { coachSubjectForSocial, consumeSocialToken, verifyCredentials } from '../auth/auth.service.ts';
-import { requestPasswordReset, resetPassword } from '../auth/password-reset.ts';
-import { issueSession } from '../auth/sessions.ts';
+import {
+  coachSubjectForSocial,
+  consumeSocialToken,
+  issueSession,
+  requestPasswordReset,
+  resetPassword,
+  verifyCredentials,
+} from '../auth/index.ts';
 import { getUser } from './app-user.service.ts';
 import { getPreferences, setGoals } from './preferences.service.ts';
 

@@ -3,7 +3,7 @@ import { type Database, users } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { toPlan } from '../billing/plan-rules.ts';
+import { toPlan } from '../billing/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

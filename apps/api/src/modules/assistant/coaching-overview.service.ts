@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { OrgActor } from '../../lib/policy.ts';
-import { listMembers, toMembers, visibleMember } from '../org/org.service.ts';
+import { listMembers, toMembers, visibleMember } from '../org/index.ts';
 
 interface CoachingFigures {
   last: Date | null;

@@ -6,8 +6,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, type RateLimitOptions, typed } from '../../lib/route-kit.ts';
-import { throttledSignIn } from '../auth/sign-in-throttle.ts';
-import { signInCandidate } from '../recruitment/candidate-sign-in.ts';
+import { throttledSignIn } from '../auth/index.ts';
+import { signInCandidate } from '../recruitment/index.ts';
 
 export interface ChallengeRoutesOptions {
   ctx: AppContext;

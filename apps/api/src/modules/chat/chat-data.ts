@@ -4,11 +4,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { authorizeOwnOrg, type OrgActor } from '../../lib/policy.ts';
-import { analysedSessions, listCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
-import type { ReportSession } from '../coaching-reports/report-writer.ts';
-import { listMembers, listTeams } from '../org/org.service.ts';
+import { analysedSessions, listCoachingReports, type ReportSession } from '../coaching-reports/index.ts';
+import { listMembers, listTeams } from '../org/index.ts';
 import { listItems } from '../qa/index.ts';
-import { listCandidates } from '../recruitment/candidates.service.ts';
+import { listCandidates } from '../recruitment/index.ts';
 
 /*
  * The only doors through which Ask Agaton reads data. Each takes the asker's scope and goes through

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { reportSubject } from '../sessions/report-subject.ts';
+import { reportSubject } from '../sessions/index.ts';
 import { getCoachingReport, listCoachingReports } from './coaching-reports.service.ts';
 
 /** Coaching reports (spec 1 §7): a coach reads their own, an organisation admin a managed member's. */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { afterKeyset, decodeCursor, newestFirst, pageOf } from '../../lib/keyset-page.ts';
-import { articlesFor } from '../speaking/learning-needs.ts';
+import { articlesFor } from '../speaking/index.ts';
 import { type ReportSession, writePeriodReport, writeSessionReport } from './report-writer.ts';
 
 type ReportRow = typeof coachingReports.$inferSelect;

@@ -7,7 +7,7 @@ import {
   soundLabel,
   weakestSounds,
   weakestWords,
-} from '../speaking/speaking-figures.ts';
+} from '../speaking/index.ts';
 
 /**
  * Minimal pairs for the sounds learners most often replace, by ARPAbet phone: the sound in the first

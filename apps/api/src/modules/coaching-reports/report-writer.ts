@@ -1,25 +1,23 @@
 import type { Block, SessionMetrics } from '@agaton/contracts';
 import {
+  averagePace,
+  type Figures,
+  figuresOf,
+  formatDuration,
   type GoalMeasure,
   goalLine,
   knownGoals,
   MEASURE_BY_FOCUS,
   MEASURE_BY_GOAL,
-  progressOf,
-} from '../speaking/goal-progress.ts';
-import {
-  averagePace,
-  type Figures,
-  figuresOf,
-  formatDuration,
   MIN_WORDS_TO_JUDGE,
   paceVerdict,
   plural,
+  progressOf,
   quoted,
   soundLabel,
   weakestSounds,
   weakestWords,
-} from '../speaking/speaking-figures.ts';
+} from '../speaking/index.ts';
 import { chooseExercises } from './report-exercises.ts';
 
 /** An analysed session as the report writers read it. */

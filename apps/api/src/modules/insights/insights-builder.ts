@@ -1,5 +1,5 @@
 import type { InsightSession, Insights, RecurringItem } from '@agaton/contracts';
-import type { ReportSession } from '../coaching-reports/report-writer.ts';
+import type { ReportSession } from '../coaching-reports/index.ts';
 import {
   CHALLENGING_AT_OR_BELOW,
   figuresOf,
@@ -7,7 +7,7 @@ import {
   perMinute,
   soundsEverChallenging,
   wordsEverChallenging,
-} from '../speaking/speaking-figures.ts';
+} from '../speaking/index.ts';
 
 /** A sound or word must be challenging in this many sessions to recur. */
 const RECURS_IN = 2;

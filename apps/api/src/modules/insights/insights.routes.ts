@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { errorResponses, typed } from '../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../plugins/auth.ts';
-import { analysedSessions } from '../coaching-reports/coaching-reports.service.ts';
-import { reportSubject } from '../sessions/report-subject.ts';
+import { analysedSessions } from '../coaching-reports/index.ts';
+import { reportSubject } from '../sessions/index.ts';
 import { buildInsights } from './insights-builder.ts';
 
 /** GET /sessions/insights: the coach's trends over their analysed sessions (spec 1 §2 Insights). */

@@ -2,8 +2,7 @@ import { OAUTH_CALLBACK_ERRORS, type OAuthCallbackError, type Realm } from '@aga
 import { admins, federatedIdentities, users } from '@agaton/db';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.ts';
-import { createCoachUser } from '../auth/auth.service.ts';
-import type { Subject } from '../auth/sessions.ts';
+import { createCoachUser, type Subject } from '../auth/index.ts';
 
 /** What the identity provider asserted, from its verified ID token and UserInfo. */
 export interface ProviderIdentity {

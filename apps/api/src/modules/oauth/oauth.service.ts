@@ -9,7 +9,7 @@ import { oauthStates, organisations } from '@agaton/db';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { issueCode } from '../auth/sessions.ts';
+import { issueCode } from '../auth/index.ts';
 import { accountForIdentity } from './identity-linking.ts';
 import {
   authorizationUrl,

@@ -1,10 +1,9 @@
 import { type JobQueue, startJobQueue } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createObjectStore, type ObjectStore } from '../../providers/storage/object-store.ts';
-import { refreshCoachingReports } from '../coaching-reports/coaching-reports.service.ts';
+import { refreshCoachingReports } from '../coaching-reports/index.ts';
 import { callFromSession, createQaJobs, type QaJobs, qaWorkers } from '../qa/index.ts';
-import type { AfterAnalysis } from '../sessions/session-analysis.ts';
-import { type SessionsRuntime, sessionWorkers } from '../sessions/sessions-runtime.ts';
+import { type AfterAnalysis, type SessionsRuntime, sessionWorkers } from '../sessions/index.ts';
 
 /**
  * The analysis pipeline, wired: the one object store and job queue that the sessions' and QA's jobs

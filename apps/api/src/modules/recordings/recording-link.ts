@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { familyRevoked } from '../auth/sessions.ts';
+import { familyRevoked } from '../auth/index.ts';
 
 /**
  * modules/recordings: what every feature that keeps recordings shares (sessions, QA calls, the

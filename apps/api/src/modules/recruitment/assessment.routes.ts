@@ -15,9 +15,9 @@ import {
   jsonField,
   readAudioUpload,
   recordingUploadErrors,
+  type ScoringRuntime,
   scoringUpload,
-} from '../scoring/multipart-audio.ts';
-import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
+} from '../scoring/index.ts';
 import { resumeTest, submitActivity, submitRecording } from './assessment.service.ts';
 import { listeningAudioRoutes } from './listening-audio.ts';
 import { testRecordingRoutes } from './test-recording.ts';

@@ -15,9 +15,7 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import { scoreFreeSpeech, scoreReading } from '../scoring/scoring.service.ts';
-import { SCORING_TEXTS } from '../scoring/scoring.texts.ts';
-import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
+import { SCORING_TEXTS, type ScoringRuntime, scoreFreeSpeech, scoreReading } from '../scoring/index.ts';
 import { freeSpeechAnswer, readingAnswer } from './activity-answers.ts';
 import { decideActivity } from './activity-rules.ts';
 import {

@@ -7,12 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { typed } from '../../lib/route-kit.ts';
 import type { ObjectStore } from '../../providers/storage/object-store.ts';
-import {
-  playbackLink,
-  playbackQuerySchema,
-  sendRecording,
-  verifyPlaybackLink,
-} from '../recordings/recording-link.ts';
+import { playbackLink, playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../recordings/index.ts';
 
 /**
  * Playing the English test's free answer beside its transcript (issue 26): the offline recogniser

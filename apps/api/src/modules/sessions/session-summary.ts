@@ -1,10 +1,11 @@
 import type { Block, SessionMetrics, SessionSpeech } from '@agaton/contracts';
-import { goalLine, knownGoals } from '../speaking/goal-progress.ts';
 import {
   averagePace,
   type Figures,
   figuresOf,
   formatDuration,
+  goalLine,
+  knownGoals,
   MIN_WORDS_TO_JUDGE,
   paceVerdict,
   plural,
@@ -12,7 +13,7 @@ import {
   quoted,
   soundLabel,
   weakestSounds,
-} from '../speaking/speaking-figures.ts';
+} from '../speaking/index.ts';
 
 /** The overview of a session's feedback page (spec 1 §2): verdict, key takeaways and blocks. */
 export interface SessionSummary {

@@ -18,11 +18,12 @@ import { actorOf, requireAuth } from '../../plugins/auth.ts';
 import {
   playbackLink,
   playbackQuerySchema,
+  receiveRecording,
   sendRecording,
+  UPLOAD_TEXTS,
   verifyPlaybackLink,
-} from '../recordings/recording-link.ts';
-import { receiveRecording, UPLOAD_TEXTS } from '../recordings/recording-upload.ts';
-import { articlesFor } from '../speaking/learning-needs.ts';
+} from '../recordings/index.ts';
+import { articlesFor } from '../speaking/index.ts';
 import { reportSubject } from './report-subject.ts';
 import { enqueueAnalysis } from './session-analysis.ts';
 import { assertMayRecord, createSession, findSession, listSessions, toProfile } from './sessions.service.ts';

@@ -12,9 +12,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { afterKeyset, decodeCursor, newestFirst, pageOf } from '../../lib/keyset-page.ts';
-import { columnsOf, mayRecord, settle, stateOf } from '../billing/plan-rules.ts';
-import type { UploadedRecording } from '../recordings/recording-upload.ts';
-import { MIN_WORDS_TO_JUDGE } from '../speaking/speaking-figures.ts';
+import { columnsOf, mayRecord, settle, stateOf } from '../billing/index.ts';
+import type { UploadedRecording } from '../recordings/index.ts';
+import { MIN_WORDS_TO_JUDGE } from '../speaking/index.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 

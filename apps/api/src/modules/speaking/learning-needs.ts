@@ -1,5 +1,5 @@
 import type { ArticleLink, SessionMetrics } from '@agaton/contracts';
-import { recommendArticles } from '../articles/recommend-articles.ts';
+import { recommendArticles } from '../articles/index.ts';
 import { knownGoals } from './goal-progress.ts';
 import { AVERAGE_WPM, type Figures, figuresOf, weakestSounds } from './speaking-figures.ts';
 

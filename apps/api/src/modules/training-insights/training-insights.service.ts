@@ -4,7 +4,7 @@ import { and, asc, eq, gte, inArray, lt, max, ne, or, type SQL } from 'drizzle-o
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { candidateTeamScope, type OrgActor } from '../../lib/policy.ts';
-import { visibleCandidates } from '../recruitment/challenges.service.ts';
+import { visibleCandidates } from '../recruitment/index.ts';
 import { periodRange } from './insights-period.ts';
 import { buildTrainingInsights, type InsightPerson } from './training-insights-builder.ts';
 

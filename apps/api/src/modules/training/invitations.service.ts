@@ -3,7 +3,7 @@ import { candidates, organisations, users } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { verifyInvitationToken } from '../recruitment/training-invitation-token.ts';
+import { verifyInvitationToken } from '../recruitment/index.ts';
 
 type InvitedCandidate = typeof candidates.$inferSelect & { organizationName: string };
 

@@ -17,10 +17,8 @@ import { candidates, organisations, practiceAttempts } from '@agaton/db';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { getTestContent } from '../recruitment/test-content.service.ts';
-import { scoreFreeSpeech, scoreReading } from '../scoring/scoring.service.ts';
-import { SCORING_TEXTS } from '../scoring/scoring.texts.ts';
-import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
+import { getTestContent } from '../recruitment/index.ts';
+import { SCORING_TEXTS, type ScoringRuntime, scoreFreeSpeech, scoreReading } from '../scoring/index.ts';
 
 /** A browser's recording may run a little past the 30 s its recorder stops at (container framing). */
 const RECORDING_SLACK_SEC = 0.5;

@@ -16,9 +16,9 @@ import {
   jsonField,
   readAudioUpload,
   recordingUploadErrors,
+  type ScoringRuntime,
   scoringUpload,
-} from '../scoring/multipart-audio.ts';
-import type { ScoringRuntime } from '../scoring/scoring-runtime.ts';
+} from '../scoring/index.ts';
 import { acceptInvitation, declineInvitation, getInvitation } from './invitations.service.ts';
 import {
   getPracticeCatalog,

@@ -1,7 +1,7 @@
 import type { ArticleLink } from '@agaton/contracts';
 import MiniSearch from 'minisearch';
 import { cosine, sharedEmbedder } from '../../../providers/embeddings/embedder.ts';
-import { articleLibrary } from '../../articles/articles.service.ts';
+import { articleLibrary } from '../../articles/index.ts';
 
 type Doc = { id: string; title: string; summary: string; tags: string; content: string };
 let index: MiniSearch<Doc> | null = null;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../lib/context.ts';
-import { articlesFor } from '../../speaking/learning-needs.ts';
+import { articlesFor } from '../../speaking/index.ts';
 import { type ChatScope, ownSessions, reportsOf } from '../chat-data.ts';
 import { type Answer, AnswerBuilder, coachLinks, joinAnswers } from './answer-kit.ts';
 import { searchArticles } from './article-search.ts';

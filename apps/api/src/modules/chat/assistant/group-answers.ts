@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../lib/context.ts';
-import type { ReportSession } from '../../coaching-reports/report-writer.ts';
+import type { ReportSession } from '../../coaching-reports/index.ts';
 import {
   averagePace,
   figuresOf,
@@ -9,7 +9,7 @@ import {
   soundLabel,
   weakestSounds,
   weakestWords,
-} from '../../speaking/speaking-figures.ts';
+} from '../../speaking/index.ts';
 import { type ScopedPerson, sessionsOfPerson } from '../chat-data.ts';
 import { type AnswerBuilder, adminLinks, delta } from './answer-kit.ts';
 import { during, formatDay, type Period, periodBefore, within } from './periods.ts';

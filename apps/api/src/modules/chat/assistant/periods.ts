@@ -1,4 +1,4 @@
-import { weekStart } from '../../coaching-reports/coaching-reports.service.ts';
+import { weekStart } from '../../coaching-reports/index.ts';
 
 /** A time window named in a question, [from, to). */
 export interface Period {

@@ -1,5 +1,5 @@
 import type { QcItem } from '@agaton/contracts';
-import { plural } from '../../speaking/speaking-figures.ts';
+import { plural } from '../../speaking/index.ts';
 import type { AnswerBuilder } from './answer-kit.ts';
 import { during, formatDay, type Period } from './periods.ts';
 

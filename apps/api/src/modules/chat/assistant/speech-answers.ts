@@ -1,11 +1,11 @@
 import { goalById } from '@agaton/contracts';
-import type { ReportSession } from '../../coaching-reports/report-writer.ts';
-import { goalLine } from '../../speaking/goal-progress.ts';
+import type { ReportSession } from '../../coaching-reports/index.ts';
 import {
   averagePace,
   type Figures,
   figuresOf,
   formatDuration,
+  goalLine,
   paceVerdict,
   plural,
   quoted,
@@ -13,7 +13,7 @@ import {
   soundLabel,
   weakestSounds,
   weakestWords,
-} from '../../speaking/speaking-figures.ts';
+} from '../../speaking/index.ts';
 import { type AnswerBuilder, delta, type Links } from './answer-kit.ts';
 import { formatDay, type Period, periodBefore, within } from './periods.ts';
 

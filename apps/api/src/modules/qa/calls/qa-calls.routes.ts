@@ -15,7 +15,7 @@ import { authorizeOwnOrg } from '../../../lib/policy.ts';
 import { errorResponses, typed } from '../../../lib/route-kit.ts';
 import { actorOf, requireAuth } from '../../../plugins/auth.ts';
 import type { ObjectStore } from '../../../providers/storage/object-store.ts';
-import { playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../../recordings/recording-link.ts';
+import { playbackQuerySchema, sendRecording, verifyPlaybackLink } from '../../recordings/index.ts';
 import type { QaJobs } from '../answering/index.ts';
 import {
   CALL_UPLOAD_TEXTS,
