@@ -3,7 +3,7 @@
  * answerer (offline, or checked by a model), the answer model (answer → flag, in answer-model.ts), an
  * answer's state once people are involved, answering stored calls, and the QA jobs.
  */
-export { flagFor } from './answer-model.ts';
+export { flagFor, judgeAnswer, overrideFlag, worstFlag } from './answer-model.ts';
 export { createCallAnswerer } from './answerer.ts';
 export {
   answerCall,
@@ -18,7 +18,6 @@ export {
   effectiveAnswer,
   effectiveFlag,
   lockItem,
-  overrideFlag,
   refreshItemFlag,
 } from './qa-answer-state.ts';
 export {

@@ -1,4 +1,4 @@
-import { type FlagLevel, isApproximateTranscript, type TranscriptLine, wordsOfLine } from '@agaton/contracts';
+import { isApproximateTranscript, type TranscriptLine, wordsOfLine } from '@agaton/contracts';
 import {
   qaAnswers,
   qaCalls,
@@ -14,9 +14,9 @@ import {
 } from '@agaton/db';
 import { and, asc, eq, exists, gt, inArray, isNotNull, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../lib/context.ts';
-import { flagFor } from './answer-model.ts';
+import { judgeAnswer, overrideFlag } from './answer-model.ts';
 import { createCallAnswerer } from './answerer.ts';
-import { lockItem, overrideFlag, refreshItemFlag } from './qa-answer-state.ts';
+import { lockItem, refreshItemFlag } from './qa-answer-state.ts';
 import type { AnswerableQuestion, CallAnswerer, QuestionAnswer, ReferenceDocument } from './types.ts';
 
 /**
@@ -161,22 +161,6 @@ export function citationsFor(lineIndexes: number[], lines: StoredTranscriptLine[
     end: lines[i].end,
     quotes: [lines[i].text],
   }));
-}
-
-/**
- * An answer's review mark and flag. On a call whose transcript is approximate (most words were ones
- * the recogniser was unsure of, issue 26) no answer is trusted, whatever the answerer said; nor is one
- * whose cited lines are mostly such words (issue 27 item 5): it needs review and is yellow (a person
- * should look; neither an alert nor a pass), or unspecified when not applicable.
- */
-function judgeAnswer(
-  a: Pick<QuestionAnswer, 'answer' | 'needsReview'>,
-  q: Pick<AnswerableQuestion, 'isTrueGood' | 'severity'>,
-  approximate: boolean,
-): { needsReview: boolean; flagLevel: FlagLevel } {
-  const flagLevel = flagFor(a, q);
-  if (!approximate) return { needsReview: a.needsReview, flagLevel };
-  return { needsReview: true, flagLevel: flagLevel === 'UNSPECIFIED' ? flagLevel : 'YELLOW' };
 }
 
 /**

@@ -1,8 +1,7 @@
-import { type Answer, FLAG_PRIORITY, type FlagLevel } from '@agaton/contracts';
+import type { Answer, FlagLevel } from '@agaton/contracts';
 import { qaAnswerEvents, qaAnswers, qaItems, type Transaction } from '@agaton/db';
 import { eq, sql } from 'drizzle-orm';
-import { flagFor } from './answer-model.ts';
-import type { AnswerableQuestion } from './types.ts';
+import { worstFlag } from './answer-model.ts';
 
 /**
  * An answer's state once people are involved (issue 27; decision 022, "Reviews, disputes and
@@ -35,19 +34,6 @@ export const disputeOpen = sql<boolean>`coalesce((
     and ${qaAnswerEvents.kind} <> 'OVERRIDE_REMOVED'
   order by ${qaAnswerEvents.seq} desc limit 1
 ), false)`;
-
-/** The flag of a reviewer's answer: the automatic answer's rule, and a person's answer needs no review. */
-export function overrideFlag(answer: Answer, question: Pick<AnswerableQuestion, 'isTrueGood' | 'severity'>) {
-  return flagFor({ answer, needsReview: false }, question);
-}
-
-/** The worst of some flags by FLAG_PRIORITY (UNSPECIFIED when there are none). */
-export function worstFlag(flags: FlagLevel[]): FlagLevel {
-  return flags.reduce<FlagLevel>(
-    (worst, f) => (FLAG_PRIORITY[f] > FLAG_PRIORITY[worst] ? f : worst),
-    'UNSPECIFIED',
-  );
-}
 
 /**
  * Locks an item's row for the rest of the transaction: answers of one item are written by analysis
