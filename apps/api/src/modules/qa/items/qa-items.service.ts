@@ -1,5 +1,6 @@
 import {
   type AnswerActor,
+  FLAG_PRIORITY,
   type FlagLevel,
   QC_FIELDS,
   type QcBullet,
@@ -49,8 +50,11 @@ const yellowCount = countOf('YELLOW');
 /** The item has an answer its agent disputes that no reviewer has settled. */
 const hasOpenDispute = sql`exists (select 1 from ${qaAnswers} where ${qaAnswers.itemId} = ${qaItems.id} and ${disputeOpen})`;
 
-/** FLAG_PRIORITY in SQL (red 3, yellow 2, green 1, unspecified 0). */
-const flagPriority = sql`(case ${qaItems.flagLevel} when 'RED' then 3 when 'YELLOW' then 2 when 'GREEN' then 1 else 0 end)`;
+/** FLAG_PRIORITY in SQL, built from the contract's constant (a level it lacks sorts lowest). */
+const flagPriority = sql`(case ${qaItems.flagLevel} ${sql.join(
+  Object.entries(FLAG_PRIORITY).map(([level, rank]) => sql`when ${level} then ${sql.raw(String(rank))}`),
+  sql` `,
+)} else -1 end)`;
 
 /** The SQL of each dynamic field (QC_FIELDS). */
 const FIELD_SQL: Record<QcFieldKey, SQL | typeof members.name> = {
