@@ -26,11 +26,22 @@ export interface PlanState {
   cancelAtPeriodEnd: boolean;
 }
 
-type UserRow = typeof users.$inferSelect;
+/** The users columns that hold a plan: all the rules read. */
+export type PlanRow = Pick<
+  typeof users.$inferSelect,
+  | 'planStatus'
+  | 'trialStart'
+  | 'availableRecordingMinutes'
+  | 'planId'
+  | 'billingProvider'
+  | 'currentPeriodStart'
+  | 'currentPeriodEnd'
+  | 'cancelAtPeriodEnd'
+>;
 
 const DAY_MS = 86_400_000;
 
-export function stateOf(row: UserRow): PlanState {
+export function stateOf(row: PlanRow): PlanState {
   return {
     status: row.planStatus,
     trialStart: row.trialStart,
@@ -157,7 +168,7 @@ export function mayRecord(state: PlanState): boolean {
 }
 
 /** The plan as GET /app-user/me shows it (spec 1 §3), settled to `now`. */
-export function toPlan(row: UserRow, now = new Date()): Plan {
+export function toPlan(row: PlanRow, now = new Date()): Plan {
   const state = settle(stateOf(row), now);
   return {
     subscription: {
@@ -172,7 +183,7 @@ export function toPlan(row: UserRow, now = new Date()): Plan {
 }
 
 /** GET /billing/current-plan: the settled plan with the trial end, the allowance and the provider. */
-export function toCurrentPlan(row: UserRow, provider: BillingProviderName, now = new Date()): CurrentPlan {
+export function toCurrentPlan(row: PlanRow, provider: BillingProviderName, now = new Date()): CurrentPlan {
   const state = settle(stateOf(row), now);
   const paid = state.planId ? findPlan(state.planId) : undefined;
   return {
