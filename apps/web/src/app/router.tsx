@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../config/paths';
-import { coachHome } from '../lib/navigation';
 import { lazyPage } from './lazy-page';
 
 // Every page loads on first visit, so the sign-in page carries only what it needs (issue 16 part 8).
@@ -20,6 +19,7 @@ const CoachAskAgatonRoute = lazyPage(() => import('./routes/coach/ask-agaton'));
 const CoachCallReviewsRoute = lazyPage(() => import('./routes/coach/call-reviews'));
 const CoachCallReviewRoute = lazyPage(() => import('./routes/coach/call-reviews'), 'CoachCallReviewRoute');
 const CoachCheckoutRoute = lazyPage(() => import('./routes/coach/checkout'));
+const CoachIndexRoute = lazyPage(() => import('./routes/coach/coach-home'));
 const CoachCoachingReportRoute = lazyPage(() => import('./routes/coach/coaching-report'));
 const CoachCoachingReportsRoute = lazyPage(() => import('./routes/coach/coaching-reports'));
 const CoachInsightsRoute = lazyPage(() => import('./routes/coach/insights'));
@@ -125,10 +125,7 @@ export const routes: RouteObject[] = [
     path: paths.coach.path,
     element: <CoachLayoutRoute />,
     children: [
-      // /coach opens Sessions when enabled, else the coaching reports. Not a lazy page: a redirect that
-      // waited for its own chunk could fire after the coach had already clicked a menu link, and take
-      // them back (seen in the journeys on a busy machine).
-      { index: true, element: <Navigate to={coachHome()} replace /> },
+      { index: true, element: <CoachIndexRoute /> },
       ...(
         [
           [paths.coachInsights.path, <CoachInsightsRoute key="i" />],
