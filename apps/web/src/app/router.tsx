@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
 import { paths } from '../config/paths';
+import { coachHome } from '../lib/coach-home';
 import { lazyPage } from './lazy-page';
 
 // Every page loads on first visit, so the sign-in page carries only what it needs (issue 16 part 8).
@@ -19,7 +20,6 @@ const CoachAskAgatonRoute = lazyPage(() => import('./routes/coach/ask-agaton'));
 const CoachCallReviewsRoute = lazyPage(() => import('./routes/coach/call-reviews'));
 const CoachCallReviewRoute = lazyPage(() => import('./routes/coach/call-reviews'), 'CoachCallReviewRoute');
 const CoachCheckoutRoute = lazyPage(() => import('./routes/coach/checkout'));
-const CoachIndexRoute = lazyPage(() => import('./routes/coach/coach-home'));
 const CoachCoachingReportRoute = lazyPage(() => import('./routes/coach/coaching-report'));
 const CoachCoachingReportsRoute = lazyPage(() => import('./routes/coach/coaching-reports'));
 const CoachInsightsRoute = lazyPage(() => import('./routes/coach/insights'));
@@ -125,7 +125,9 @@ export const routes: RouteObject[] = [
     path: paths.coach.path,
     element: <CoachLayoutRoute />,
     children: [
-      { index: true, element: <CoachIndexRoute /> },
+      // /coach's redirect is no lazy page: waiting for its own chunk it could fire after the coach had
+      // already clicked a menu link, and take them back (seen in the journeys on a busy machine).
+      { index: true, element: <Navigate to={coachHome()} replace /> },
       ...(
         [
           [paths.coachInsights.path, <CoachInsightsRoute key="i" />],

@@ -1,11 +1,8 @@
 import { type CoachFeature, hasProductAccess, type Plan, type ProductAccess } from '@agaton/contracts';
 import { paths } from '../config/paths';
+import { coachAreas } from './coach-home';
 
-/**
- * Sessions and coaching reports are switched on for every coach today; the flags keep the menu and
- * the /coach redirect honest if either is ever turned off (spec 1 section 6).
- */
-export const coachAreas = { sessions: true, coachingReports: true } as const;
+export { coachAreas, coachHome } from './coach-home';
 
 export type CoachNavKey = 'chat' | 'sessions' | 'coaching' | 'record' | 'practice';
 export type NavItem<K extends string> = { key: K; label: string; to: string };
@@ -31,13 +28,6 @@ export function coachNavItems(
     items.push({ key: 'practice', label: 'Practice', to: paths.coachPractice.href() });
   }
   return items;
-}
-
-/** Where /coach sends the user: Sessions if enabled, else coaching reports, else insights. */
-export function coachHome(areas: { sessions: boolean; coachingReports: boolean } = coachAreas): string {
-  if (areas.sessions) return paths.coachSessions.href();
-  if (areas.coachingReports) return paths.coachCoachingReports.href();
-  return paths.coachInsights.href();
 }
 
 export type TrialBanner =
