@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,8 @@ writeFileSync(
   join(dir, 'package.json'),
   JSON.stringify({
     scripts: {
-      'bench:smoke-aware': `node -e "process.exit(process.env.BENCH_SMOKE === '1' ? 0 : 2)"`,
-      'bench:broken': exit(3),
+      'bench:smoke-aware': `node -e "console.log('aware says hi'); process.exit(process.env.BENCH_SMOKE === '1' ? 0 : 2)"`,
+      'bench:broken': `node -e "console.log('broken says hi'); process.exit(3)"`,
       'bench:hangs': 'node -e "setTimeout(() => {}, 60000)"',
       'bench:smoke': exit(4),
       'qa:fit': exit(5),
@@ -60,6 +60,16 @@ describe('bench:smoke', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('1 benches in');
     expect(stdout).toContain('all ran');
+  });
+
+  it('with BENCH_SMOKE_LOG_DIR keeps every output in a log and shows only the last lines of a failed bench', async () => {
+    const logs = join(dir, 'logs');
+    const { code, stdout } = await smoke(['aware', 'broken'], { BENCH_SMOKE_LOG_DIR: logs });
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('aware says hi');
+    expect(stdout).toMatch(/^ {3}\| broken says hi$/m);
+    expect(readFileSync(join(logs, 'bench_smoke-aware.log'), 'utf8')).toContain('aware says hi');
+    expect(readFileSync(join(logs, 'bench_broken.log'), 'utf8')).toContain('broken says hi');
   });
 
   it('fails when no bench matches', async () => {

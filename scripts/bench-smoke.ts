@@ -9,10 +9,14 @@
  *
  * BENCH_SMOKE_TIMEOUT_SECONDS (default 600) ends a bench that hangs (its whole process group) and
  * counts it as failed. BENCH_SMOKE_PACKAGE names another package.json (the runner's own test).
+ * BENCH_SMOKE_LOG_DIR (set by .ci/run) sends each bench's output to `<dir>/<bench>.log` instead of the
+ * terminal and prints the last lines of a bench that failed: a CI service reading the run's output
+ * for test runners' closing lines then meets none of the benches' own lines (a table or a summary line
+ * can look like one).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SELF = 'bench:smoke';
@@ -21,6 +25,8 @@ const packageJson = resolve(
 );
 const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT_SECONDS ?? 600) * 1000;
 const only = process.argv.slice(2);
+const logDir = process.env.BENCH_SMOKE_LOG_DIR ? resolve(process.env.BENCH_SMOKE_LOG_DIR) : null;
+const FAILED_TAIL_LINES = 60;
 
 const scripts = Object.keys(
   (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {},
@@ -44,13 +50,20 @@ function childCpuSec(): number | null {
   }
 }
 
-/** Runs one bench in smoke mode; its output goes straight through. */
+/** Where a bench's output goes: the terminal, or its log file when BENCH_SMOKE_LOG_DIR is set. */
+function logOf(name: string): string | null {
+  return logDir ? join(logDir, `${name.replace(/[^\w.-]/g, '_')}.log`) : null;
+}
+
+/** Runs one bench in smoke mode; its output goes to the terminal or to its log file. */
 function run(name: string): Promise<{ ok: boolean; detail: string }> {
+  const log = logOf(name);
+  const fd = log ? openSync(log, 'w') : null;
   return new Promise((done) => {
     const child = spawn('npm', ['run', '-s', name], {
       cwd: dirname(packageJson),
       env: { ...process.env, BENCH_SMOKE: '1' },
-      stdio: 'inherit',
+      stdio: fd === null ? 'inherit' : ['ignore', fd, fd],
       // Its own process group, so a timeout ends the servers and workers it started too.
       detached: true,
     });
@@ -59,12 +72,16 @@ function run(name: string): Promise<{ ok: boolean; detail: string }> {
       timedOut = true;
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     }, timeoutMs);
-    child.on('error', (error) => {
+    const end = () => {
       clearTimeout(timer);
+      if (fd !== null) closeSync(fd);
+    };
+    child.on('error', (error) => {
+      end();
       done({ ok: false, detail: error.message });
     });
     child.on('exit', (code, signal) => {
-      clearTimeout(timer);
+      end();
       if (timedOut) done({ ok: false, detail: `no end after ${timeoutMs / 1000} s` });
       else done({ ok: code === 0, detail: code === null ? `killed by ${signal}` : `exit ${code}` });
     });
@@ -80,8 +97,12 @@ interface Result {
 }
 const results: Result[] = [];
 const started = performance.now();
+if (logDir) {
+  mkdirSync(logDir, { recursive: true });
+  console.log(`bench smoke: each bench's output in ${logDir}/<bench>.log`);
+}
 for (const name of benches) {
-  console.log(`\n=== ${name} (smoke)`);
+  console.log(logDir ? `${name} (smoke)…` : `\n── ${name} (smoke)`);
   const t0 = performance.now();
   const cpu0 = childCpuSec();
   const outcome = await run(name);
@@ -90,8 +111,14 @@ for (const name of benches) {
   const result = { name, seconds: (performance.now() - t0) / 1000, cpu, ...outcome };
   results.push(result);
   console.log(
-    `=== ${name}: ${outcome.ok ? 'ok' : 'FAILED'} (${outcome.detail}) in ${result.seconds.toFixed(0)} s`,
+    `── ${name}: ${outcome.ok ? 'ok' : 'FAILED'}, ${outcome.detail}, ${result.seconds.toFixed(0)} s`,
   );
+  const log = logOf(name);
+  if (!outcome.ok && log) {
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    console.log(`   its last ${Math.min(lines.length, FAILED_TAIL_LINES)} lines (all in ${log}):`);
+    for (const line of lines.slice(-FAILED_TAIL_LINES)) console.log(`   | ${line}`);
+  }
 }
 
 console.log('\nbench smoke runs          wall     CPU');
