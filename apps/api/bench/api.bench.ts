@@ -7,7 +7,9 @@
  * account). Prints requests/s and p50/p99 latency.
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_PG_URL (default DATABASE_URL or
- * postgres://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (default "pglite,postgres").
+ * postgres://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (default "pglite,postgres"),
+ * BENCH_API_PROCESSES (API_PROCESSES of the PostgreSQL server, default 1; above 1 it uses the Redis at
+ * BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  * Smoke run (BENCH_SMOKE=1): PGlite only unless BENCH_BACKENDS says otherwise, 4 connections for 2 s
  * with no warm-up; fails when a request fails or a scenario got no answer.
  */
@@ -27,6 +29,8 @@ const pgUrl =
   process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = smokeOr([50, 200], [4]);
 const WARM_UP_SECONDS = smokeOr(2, 0);
+const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Row {
   backend: string;
@@ -58,10 +62,14 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  // One process prints its banner; a cluster's primary says when all of them listen.
+  const ready = Number(env.API_PROCESSES ?? 1) > 1 ? 'API processes share the port' : 'Agaton is running';
+  let printed = '';
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Agaton is running')) resolve();
+      printed += chunk.toString();
+      if (printed.includes(ready)) resolve();
     });
   });
   return { url, child };
@@ -189,7 +197,12 @@ if (wantPostgres && (await postgresReachable())) {
   const database = await createTestDatabase({ databaseUrl: pgUrl });
   const pgDataDir = mkdtempSync(join(tmpdir(), 'agaton-bench-pg-'));
   try {
-    all.push(...(await benchBackend('postgres', { DATA_DIR: pgDataDir, DATABASE_URL: database.url ?? '' })));
+    const cluster: Record<string, string> =
+      API_PROCESSES > 1 ? { API_PROCESSES: String(API_PROCESSES), REDIS_URL } : {};
+    const label = API_PROCESSES > 1 ? `postgres×${API_PROCESSES}` : 'postgres';
+    all.push(
+      ...(await benchBackend(label, { DATA_DIR: pgDataDir, DATABASE_URL: database.url ?? '', ...cluster })),
+    );
   } finally {
     await database.close();
     rmSync(pgDataDir, { recursive: true, force: true });

@@ -35,6 +35,18 @@ describe('configuration', () => {
     expect(attempt).toThrow(/LOG_LEVEL/);
   });
 
+  it('runs several API processes only on PostgreSQL with Redis, at most 32', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).API_PROCESSES).toBe(1);
+    const alone = () => loadConfig({ DATA_DIR: dataDir(), API_PROCESSES: '2' });
+    expect(alone).toThrow(/DATABASE_URL: required when API_PROCESSES is above 1/);
+    expect(alone).toThrow(/REDIS_URL: required when API_PROCESSES is above 1/);
+    const shared = { DATABASE_URL: 'postgres://db/agaton', REDIS_URL: 'redis://cache:6379' };
+    expect(loadConfig({ DATA_DIR: dataDir(), API_PROCESSES: '2', ...shared }).API_PROCESSES).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), API_PROCESSES: '33', ...shared })).toThrow(
+      /API_PROCESSES: must be 32 or less/,
+    );
+  });
+
   it('takes SECRETS_KEY as 32 bytes in base64; derives one outside production only', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ DATA_DIR: dataDir(), SECRETS_KEY: key }).secretsKey).toEqual(Buffer.alloc(32, 7));

@@ -43,6 +43,14 @@ const envSchema = z.object({
     .optional(),
   DB_POOL_SIZE: positiveInt.default(10),
   /**
+   * API processes serving one port (Node's cluster): one Node process tops out at one core. Above 1
+   * needs DATABASE_URL (PGlite belongs to one process) and REDIS_URL (the per-IP rate limits must be
+   * counted once for all). The first process also runs the background work (analysis workers when
+   * ANALYSIS_IN_API, demo seeding, token purge); each has its own DB_POOL_SIZE connections and scoring
+   * pool. docs/decisions/020-hardening.md
+   */
+  API_PROCESSES: positiveInt.max(32, 'must be 32 or less').default(1),
+  /**
    * Redis for the state every api process must share when several run: the per-IP rate limits and the
    * per-account sign-in throttle. Unset: per-IP limits are counted in each process and the throttle in
    * the database. docs/decisions/020-hardening.md
@@ -345,6 +353,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const lines = missing.map((name) => `  ${name}: required when BILLING_PROVIDER is stripe`);
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
+  }
+  if (raw.API_PROCESSES > 1) {
+    const lines = [
+      raw.DATABASE_URL
+        ? ''
+        : '  DATABASE_URL: required when API_PROCESSES is above 1 (PGlite belongs to one process)',
+      raw.REDIS_URL
+        ? ''
+        : '  REDIS_URL: required when API_PROCESSES is above 1 (rate limits shared by the processes)',
+    ].filter(Boolean);
+    if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (raw.HTTP_HEADERS_TIMEOUT_SECONDS > raw.HTTP_REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError(
