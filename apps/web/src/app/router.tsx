@@ -46,7 +46,8 @@ const DashboardAssistantUserReportRoute = lazyPage(() => import('./routes/dashbo
 const DashboardAssistantUserSessionRoute = lazyPage(
   () => import('./routes/dashboard/assistant-user-session'),
 );
-const DashboardIndexRoute = lazyPage(() => import('./routes/dashboard/dashboard-home'));
+// In the layout's chunk, which is loaded by the time the index renders (see DashboardIndexRoute).
+const DashboardIndexRoute = lazyPage(() => import('./routes/dashboard/layout'), 'DashboardIndexRoute');
 const DashboardHelpRoute = lazyPage(() => import('./routes/dashboard/help'));
 const DashboardLayoutRoute = lazyPage(() => import('./routes/dashboard/layout'));
 const RequireAdmin = lazyPage(() => import('./routes/dashboard/layout'), 'RequireAdmin');
