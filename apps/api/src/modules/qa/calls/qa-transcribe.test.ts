@@ -13,7 +13,9 @@ const STEREO_OGG = new Uint8Array(readFileSync(new URL('./fixtures/call-stereo.o
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agaton-qa-transcribe-'));
 const transcriber = createCallTranscriber({
-  config: loadConfig({ DATA_DIR: dataDir }),
+  // As in the api test harness: not niced behind the test files running beside it (a niced pool
+  // starved past this test's 5 minutes on a loaded CI machine).
+  config: loadConfig({ DATA_DIR: dataDir, BACKGROUND_NICENESS: '0' }),
 });
 afterAll(async () => {
   await transcriber.close();
