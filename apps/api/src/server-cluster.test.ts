@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@agaton/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/ports.ts';
 
 /**
  * API_PROCESSES (issue 29, item 6): the real server started with two cluster workers on one port —
@@ -36,16 +37,7 @@ if (!postgres || !redis) {
   );
 }
 
-const port = Number(
-  execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-    ],
-    { encoding: 'utf8' },
-  ).trim(),
-);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 /** The API processes a primary forked: its children running server.ts (tsx's esbuild is one too). */

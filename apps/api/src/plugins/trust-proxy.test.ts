@@ -2,10 +2,10 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/ports.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
@@ -29,18 +29,6 @@ let appPort: number;
 let proxyPort: number;
 let proxy: ChildProcess | undefined;
 let prefix: string;
-
-/** A free TCP port on `host`. */
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once something accepts connections on host:port. */
 async function listening(host: string, port: number) {

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sessionProfileSchema, sessionsPageSchema, userSchema } from '@agaton/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../testing/ports.ts';
 
 /**
  * The durability the issue asks for, on the real server process: a server killed (SIGKILL) while it
@@ -13,16 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const RECORDING = readFileSync(new URL('../../seed/demo-recordings/speaker-1260.ogg', import.meta.url));
-const port = Number(
-  execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-    ],
-    { encoding: 'utf8' },
-  ).trim(),
-);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 describe('a server killed mid-analysis', () => {
