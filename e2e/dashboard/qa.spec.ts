@@ -188,9 +188,9 @@ test.describe('Call QA', () => {
     await expect(performance).toContainText('Did the agent recap the next');
     await expect(performance).not.toContainText('undefined');
     const trend = page.getByTestId('qa-trend-chart');
-    // Drawn, not necessarily visible: on a day where the period holds one point the area has no width
-    // (2026-11-30 CI; a single point is drawn as an invisible line — noted for a fix in the chart).
-    await expect(trend.locator('.recharts-area-area').first()).toBeAttached();
+    // The points the manager sees: on a day whose period holds one point the area has no width
+    // (2026-11-30 CI), but the point's dot is drawn (withDots).
+    await expect(trend.locator('.recharts-area-dot').first()).toBeVisible();
     const explorer = page.getByTestId('qa-data-explorer');
     await expect(explorer.getByTestId('qa-explorer-row').filter({ hasText: 'Parker Support' })).toHaveCount(
       0,
