@@ -69,7 +69,9 @@ describe('ChromiumPdfRenderer', () => {
     expect(text).not.toContain('sigC');
   });
 
-  it('answers 503 "Failed to generate report" when the page never becomes ready, within the deadline', { timeout: 60_000 }, async () => {
+  it('answers 503 "Failed to generate report" when the page never becomes ready, within the deadline', {
+    timeout: 60_000,
+  }, async () => {
     // One page at a time, so the print after the timeout shows the slot was given back. The deadline
     // has to hold a whole print on a busy two-core CI machine (3 s did not, 2026-11-30).
     const quick = new ChromiumPdfRenderer({
