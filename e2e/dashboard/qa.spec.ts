@@ -37,6 +37,10 @@ function managerApi(request: APIRequestContext) {
     get: async (url: string) => ok(await request.get(url, { headers: await headers() })),
     post: async (url: string, data: unknown) =>
       ok(await request.post(url, { headers: await headers(), data })),
+    delete: async (url: string) => {
+      const res = await request.delete(url, { headers: await headers() });
+      expect(res.status(), `${url} answered ${res.status()}`).toBe(204);
+    },
   };
 }
 
@@ -47,6 +51,16 @@ const startOf = (times: string) => {
 };
 
 test.describe('Call QA', () => {
+  /**
+   * The scorecard a journey made: deleted after it, so that a retry's call is not answered by the
+   * first try's questions too (the report would then hold two of each).
+   */
+  let scorecardId: string | undefined;
+  test.afterEach(async ({ page }) => {
+    if (scorecardId) await managerApi(page.request).delete(`/api/qa/question-sets/${scorecardId}`);
+    scorecardId = undefined;
+  });
+
   test('a manager uploads a call, sees its alert, checks a cited moment in the QA report, marks it reviewed and reads the dashboard', async ({
     page,
   }) => {
@@ -55,6 +69,7 @@ test.describe('Call QA', () => {
     const scorecard = await api.post('/api/qa/question-sets', {
       name: `Support calls ${randomUUID().slice(0, 6)}`,
     });
+    scorecardId = scorecard.questionSetId;
     const question = (questionText: string, presentationText: string, more: Record<string, unknown>) =>
       api.post('/api/qa/questions', {
         questionText,
