@@ -8,9 +8,10 @@ import { type LinearModel, predictLinear } from './linear.ts';
  * alignment always finds *some* place for every phone; over a different sentence, backwards speech
  * or noise those places fit the audio far worse than a learner's weakest reading does, in the
  * posteriors (the canonical phone's margin against the best phone, its log posterior, how often it
- * is the best) as in the aligner's own scores (loop GOP, loop agreement, forced likelihood). A linear
- * discriminant over those measures, fitted on the dev recordings read correctly and aligned to other
- * texts (calibration/extract-mismatch.ts), with the threshold set so that few correct readings of
+ * is the best, and its upper quartile: even a weak reader's better phones fit) as in the aligner's
+ * own scores (loop GOP, loop agreement, forced likelihood). A linear discriminant over those
+ * measures, fitted on the dev recordings read correctly and aligned to other texts
+ * (calibration/extract-mismatch.ts), with the threshold set so that few correct readings of
  * held-out speakers fall below it.
  */
 export const TEXT_MATCH_FEATURES = [
@@ -23,6 +24,7 @@ export const TEXT_MATCH_FEATURES = [
   'meanGopN',
   'meanLoopAgree',
   'meanForcedLpp',
+  'p75GopPost',
 ] as const;
 
 export interface TextMatchModel {
@@ -52,6 +54,7 @@ export function textMatchFeatures(
     mean(phones.map((p) => normalisedGop(p, stats))),
     mean(phones.map((p) => p.features.loopAgree ?? 0)),
     mean(phones.map((p) => p.features.lpp ?? 0)),
+    at(0.75),
   ];
 }
 
