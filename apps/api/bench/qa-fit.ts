@@ -13,7 +13,8 @@
  * prose, and each of the prose tuning set's three scorecards (utilities, insurance sales,
  * collections) — so each family's calls and questions are unseen by the model that answers them, the
  * way a manager's own scorecard is. Printed per family: right, answered (probability ≥ reviewBelow),
- * right when answered, and right among answers of probability ≥ 0.9. The thresholds this replaced
+ * right when answered, and right among answers of probability ≥ 0.9; then the pooled confusion, and
+ * the installed model on the two families it is measured on only (MEASURED_ONLY). The thresholds this replaced
  * for prose questions: 78.7 % right on the agreement set as prose, 65.5 % on the prose tuning set.
  *
  *   npm run qa:fit            # fit, report, write the model
@@ -35,6 +36,12 @@ import { SETS, type SetCall, type SetName, type SetScorecards } from './qa-set/s
 const C = 0.3;
 const REVIEW_BELOW = 0.5;
 const CLASSES: Answer[] = ['NO', 'NOT_APPLICABLE', 'YES'];
+/**
+ * Families of the prose tuning set the model is measured on but not fitted on: with them in the
+ * ground (884 answers) the held-out prose set fell from 60.2 % to 56.9 % right (red precision 0.86 →
+ * 0.60), though leaving one family out rose on the other four (75.2 → 75.7 %).
+ */
+const MEASURED_ONLY = new Set(['t_b', 't_r']);
 const MODEL_PATH = new URL('../src/modules/qa/answering/decision-model.json', import.meta.url);
 const dir = join(import.meta.dirname, 'qa-set');
 
@@ -150,16 +157,27 @@ interface Tally {
   answeredRight: number;
   sure: number;
   sureRight: number;
+  /** confusion[key][answer], in CLASSES order. */
+  confusion: number[][];
 }
 
 function score(model: DecisionModel, rows: Row[]): Tally {
-  const t: Tally = { n: 0, right: 0, answered: 0, answeredRight: 0, sure: 0, sureRight: 0 };
+  const t: Tally = {
+    n: 0,
+    right: 0,
+    answered: 0,
+    answeredRight: 0,
+    sure: 0,
+    sureRight: 0,
+    confusion: CLASSES.map(() => CLASSES.map(() => 0)),
+  };
   for (const row of rows) {
     const f = Object.fromEntries(DECISION_FEATURES.map((name, i) => [name, row.x[i]])) as DecisionFeatures;
     const d = decide(model, f);
     const ok = d.answer === CLASSES[row.y];
     t.n += 1;
     t.right += ok ? 1 : 0;
+    t.confusion[row.y][CLASSES.indexOf(d.answer)] += 1;
     if (!d.needsReview) {
       t.answered += 1;
       t.answeredRight += ok ? 1 : 0;
@@ -178,32 +196,38 @@ const describe = (t: Tally) =>
 
 const started = Date.now();
 const prefix = (key: string) => key.split('_').slice(0, 2).join('_');
-const rows = [
+const measured = [
   ...(await rowsOf('agreement', true, () => 'agreement as prose')),
   ...(await rowsOf('proseTuning', false, prefix)),
 ];
-const familyGroup = (f: string) => f;
+const rows = measured.filter((r) => !MEASURED_ONLY.has(r.family));
+const measuredOnly = measured.filter((r) => MEASURED_ONLY.has(r.family));
 const families = [...new Set(rows.map((r) => r.family))];
 console.log(
   `${rows.length} answers of ${families.length} families, measured in ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
 console.log('Leave one scorecard family out (its calls and questions unseen):');
 const heldOut: Record<string, string> = {};
+const pooled = CLASSES.map(() => CLASSES.map(() => 0));
 for (const family of families) {
-  const group = familyGroup(family);
   const model = modelOf(
-    rows.filter((r) => familyGroup(r.family) !== group),
+    rows.filter((r) => r.family !== family),
     {},
   );
-  const line = describe(
-    score(
-      model,
-      rows.filter((r) => r.family === family),
-    ),
+  const tally = score(
+    model,
+    rows.filter((r) => r.family === family),
   );
+  for (const [k, row] of tally.confusion.entries()) for (const [a, n] of row.entries()) pooled[k][a] += n;
+  const line = describe(tally);
   heldOut[family] = line;
   console.log(`  ${family.padEnd(20)} ${line}`);
 }
+const right = CLASSES.reduce((s, _, k) => s + pooled[k][k], 0);
+console.log(
+  `  pooled: right ${pct(right, rows.length)} of ${rows.length}; key → answer (${CLASSES.join(' / ')}):`,
+);
+for (const [k, row] of pooled.entries()) console.log(`    ${CLASSES[k].padEnd(15)} ${row.join(' / ')}`);
 const all = modelOf(rows, {
   on: 'bench/qa-set prose tuning ground: the agreement set as prose, the prose tuning set',
   answers: rows.length,
@@ -212,6 +236,15 @@ const all = modelOf(rows, {
   date: new Date().toISOString().slice(0, 10),
 });
 console.log(`Fitted on all ${rows.length} (in-sample): ${describe(score(all, rows))}`);
+for (const family of MEASURED_ONLY)
+  console.log(
+    `  unseen ${family.padEnd(13)} ${describe(
+      score(
+        all,
+        measuredOnly.filter((r) => r.family === family),
+      ),
+    )}`,
+  );
 if (!process.argv.includes('--dry')) {
   writeFileSync(MODEL_PATH, `${JSON.stringify(all, null, 2)}\n`);
   console.log(`written: ${MODEL_PATH.pathname}`);
