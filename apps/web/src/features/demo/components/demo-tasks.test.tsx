@@ -124,6 +124,20 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.readingFailed);
   });
 
+  it('says why when the server heard no speech in the reading, and what to do', async () => {
+    const score = vi.fn(async () =>
+      Promise.reject(new ApiError(422, 'No speech was heard in the recording.', 'UNPROCESSABLE')),
+    );
+    renderReading(score);
+    await hold(2000);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `No speech was heard in the recording. ${DEMO_INVENTED_TEXTS.recordAgain}`,
+    );
+    expect(alert).not.toHaveTextContent(DEMO_TEXTS.readingFailed);
+    expect(screen.queryByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).not.toBeInTheDocument();
+  });
+
   it('walks free speech through idle → recording → uploading → scored, and repeat clears it', async () => {
     let answer: (r: ReturnType<typeof freeSpeechResponse>) => void = () => undefined;
     const score = vi.fn(
@@ -198,11 +212,13 @@ describe('demo tasks', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).not.toBeInTheDocument();
   });
 
-  it('offers no Try again when the recording itself was refused (422)', async () => {
+  it('offers no Try again when the recording itself was refused (422), and says why', async () => {
     const score = vi.fn(async () => Promise.reject(new ApiError(422, 'No speech was heard.')));
     renderFreeSpeech(score);
     await hold(5000);
-    expect(await screen.findByRole('alert')).toHaveTextContent(DEMO_TEXTS.freeSpeechFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `No speech was heard. ${DEMO_INVENTED_TEXTS.recordAgain}`,
+    );
     expect(screen.queryByRole('button', { name: SEND_AGAIN_TEXTS.tryAgain })).not.toBeInTheDocument();
     expect(recordButton()).toBeEnabled();
   });

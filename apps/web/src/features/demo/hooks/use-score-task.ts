@@ -1,15 +1,27 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import type { Recording } from '../../../lib/recorder/use-recorder';
 import { withRetry } from '../../../lib/retry';
 import { worthSendingAgain } from '../../../lib/send-again';
 import { BUSY_RETRY } from '../api/score-demo';
 import type { PhraseScoreResponse } from '../api/score-types';
-import { DEMO_LIMITS, DEMO_TEXTS } from '../texts';
+import { DEMO_INVENTED_TEXTS, DEMO_LIMITS, DEMO_TEXTS } from '../texts';
 import { type ScoreView, toScoreView } from '../utils/score-view';
 
 /**
+ * The server's reason when it refused the recording itself (422: no speech heard, too short, not
+ * decodable; 413 too long; 415 a format it cannot read), with what to do about it; null for any
+ * other failure, which shows the spec's text.
+ */
+function refusalOf(cause: unknown): string | null {
+  if (!(cause instanceof ApiError) || ![413, 415, 422].includes(cause.status)) return null;
+  return `${cause.message} ${DEMO_INVENTED_TEXTS.recordAgain}`;
+}
+
+/**
  * Task states (spec 3 section 4): idle (record button) → uploading (loader) → scored. Recording is the
- * recorder's own state. A failure returns to idle with the task kind's text; a busy server (429/503
+ * recorder's own state. A failure returns to idle with the task kind's text (or, when the server
+ * refused the recording itself, its reason and what to do); a busy server (429/503
  * with Retry-After) keeps the task uploading while it waits and retries (`retryInSeconds`). A failure
  * the same recording may pass on a second try (timeout, connection, busy or server error) keeps the
  * recording in memory: `retry` sends it again, and recording a new answer replaces it.
@@ -92,7 +104,8 @@ export function useScoreTask<R extends PhraseScoreResponse>({
         kept.current = canRetry ? recording : null;
         setState({
           ...IDLE,
-          error: kind === 'reading' ? DEMO_TEXTS.readingFailed : DEMO_TEXTS.freeSpeechFailed,
+          error:
+            refusalOf(cause) ?? (kind === 'reading' ? DEMO_TEXTS.readingFailed : DEMO_TEXTS.freeSpeechFailed),
           canRetry,
         });
       }
