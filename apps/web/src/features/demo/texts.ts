@@ -19,8 +19,8 @@ export const DEMO_INVENTED_TEXTS = {
   /** While the scoring endpoint is busy (429 or 503 with Retry-After) and the demo waits to retry. */
   busyRetrying: (seconds: number) => `Many people are practising right now — retrying in ${seconds} s…`,
   /**
-   * After the server's own reason for refusing the recording itself (no speech heard, too short, a
-   * file it cannot read): the spec's "Something went wrong" would hide what the visitor can fix.
+   * After the server's own reason for refusing the recording itself (no speech heard, too short, not
+   * decodable): the spec's "Something went wrong" would hide what the visitor can fix.
    */
   recordAgain: 'Check that your microphone is on and speak close to it, then record again.',
   /** Weakest sounds when none scored at or below the challenging threshold (80). */

@@ -9,12 +9,12 @@ import { DEMO_INVENTED_TEXTS, DEMO_LIMITS, DEMO_TEXTS } from '../texts';
 import { type ScoreView, toScoreView } from '../utils/score-view';
 
 /**
- * The server's reason when it refused the recording itself (422: no speech heard, too short, not
- * decodable; 413 too long; 415 a format it cannot read), with what to do about it; null for any
- * other failure, which shows the spec's text.
+ * The server's reason when it could not use the recording itself (422: no speech heard, too short,
+ * not decodable), with what to do about it; null for any other failure, which shows the spec's text
+ * (the demo's own recorder never sends a recording too long or in a format the server refuses).
  */
 function refusalOf(cause: unknown): string | null {
-  if (!(cause instanceof ApiError) || ![413, 415, 422].includes(cause.status)) return null;
+  if (!(cause instanceof ApiError) || cause.status !== 422) return null;
   return `${cause.message} ${DEMO_INVENTED_TEXTS.recordAgain}`;
 }
 
