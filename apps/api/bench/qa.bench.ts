@@ -21,8 +21,9 @@
  * too); then the calibration table (per confidence band, the share of answers right) and every miss.
  * The held-out prose set was written before the answerer was changed for prose questions and scored
  * once as a baseline (2026-11-29: 52.3 % right, red precision 0.50, recall 0.45): never tune the
- * answerer on it. The prose tuning set (written independently of it; baseline 49.3 %) and the
- * agreement set as prose are the ground for tuning on prose questions. Offline always; with LLM_BASE_URL, LLM_MODEL (and LLM_API_KEY) set, a second run
+ * answerer on it. The prose tuning set (written independently of it; baseline 49.3 % on its first 30
+ * calls) and the agreement set as prose are the ground for tuning on prose questions; the prose tuning
+ * set's families t_b and t_r (28 calls, added 2026-11-30) are measured by qa:fit but not fitted on. Offline always; with LLM_BASE_URL, LLM_MODEL (and LLM_API_KEY) set, a second run
  * with the model. BENCH_QA_AUDIO=0 skips the recordings. Targets: issue 14, offline ≥ 85 % answers
  * right and ≥ 90 % citations right on the agreement set; issue 27, on prose questions ≥ 85 % right
  * with ≥ 80 % answered, red precision ≥ 0.80, ≥ 95 % right among answers of confidence ≥ 0.9.
