@@ -1,6 +1,6 @@
 /**
  * Issue 25, sequence-model experiment: the phone model's feature rows grouped by utterance, for a
- * GOPT-style model trained outside TypeScript (calibration/seq/gopt.py). Nothing here is in the
+ * GOPT-style model trained outside TypeScript (calibration/seq-gopt.py). Nothing here is in the
  * product path.
  *
  * For every split of the nested speaker-disjoint CV of calibration/select-phone-model.ts (same
@@ -22,11 +22,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ARPABET_PHONES } from '@agaton/contracts';
-import { phoneFeatureRows } from '../src/gop/features.ts';
-import { lprNorms, PHONE_MODEL_FEATURES, posteriorNorms } from '../src/gop/posterior-features.ts';
-import { type PosteriorPhoneModel, posteriorPhoneRows } from '../src/scoring/model.ts';
-import { foldsOfSpeakers, phoneStatistics, type Sample } from './fit-lib.ts';
-import { loadPhoneCorpus, type PhoneUtt } from './phone-corpus.ts';
+import { PHONE_MODEL_FEATURES } from '../src/gop/posterior-features.ts';
+import { foldsOfSpeakers } from './fit-lib.ts';
+import { loadPhoneCorpus, phoneModelNorms, phoneModelRowsOf } from './phone-corpus.ts';
 
 const { values } = parseArgs({
   options: { out: { type: 'string' }, outer: { type: 'string' }, inner: { type: 'string' } },
@@ -35,18 +33,6 @@ const OUT = values.out ?? '/tmp/agaton-seq';
 const OUTER = Number(values.outer ?? 5);
 const INNER = Number(values.inner ?? 3);
 mkdirSync(OUT, { recursive: true });
-
-/** The norms of `fitPhoneModel` (with the loop's columns), without its trees. */
-function norms(train: PhoneUtt[]) {
-  const stats = phoneStatistics(train.map((u) => ({ al: u.al }) as Sample));
-  const part: PosteriorPhoneModel = {
-    norms: posteriorNorms(train.flatMap((u) => u.ev)),
-    lpr: lprNorms(train.flatMap((u) => u.ev)),
-    loop: true,
-    trees: { base: 0, rate: 0, trees: [] },
-  };
-  return { stats, part };
-}
 
 const started = Date.now();
 const utts = loadPhoneCorpus();
@@ -90,11 +76,14 @@ writeFileSync(
 
 function writeSplit(name: string, train: number[], use: number[]) {
   const t0 = Date.now();
-  const { stats, part } = norms(train.map((i) => utts[i]));
+  const fitted = phoneModelNorms(
+    train.map((i) => utts[i]),
+    true,
+  );
   const rows: number[][] = [];
   for (const i of use) {
     const u = utts[i];
-    const r = posteriorPhoneRows(u.al, part, u.ev, phoneFeatureRows(u.al, stats));
+    const r = phoneModelRowsOf(fitted, u);
     if (r.length !== u.y.length) throw new Error(`${u.id}: ${r.length} rows, ${u.y.length} targets`);
     rows.push(...r);
   }

@@ -3,10 +3,14 @@
  * split cached by calibration/extract-posteriors.ts, with the experts' phone scores, and the
  * posterior phone model fitted on a set of them (norms and trees on the same recordings).
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { phoneFeatureRows } from '../src/gop/features.ts';
 import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
 import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
 import { type PosteriorPhoneModel, posteriorPhoneRows } from '../src/scoring/model.ts';
+import type { SequencePhoneModel } from '../src/scoring/phone-sequence.ts';
 import type { Alignment } from '../src/types.ts';
 import { loadTrainLabels } from './dataset.ts';
 import { type PhoneStage, phoneStatistics, type Sample, speakerFolds } from './fit-lib.ts';
@@ -53,30 +57,50 @@ export interface PhoneFit {
   approx: boolean;
 }
 
-/** The posterior phone model fitted on `train` (norms, the loop's phone statistics and trees). */
-export function fitPhoneModel(
+/**
+ * What `fitPhoneModel` fits before its trees, on `train` alone: the per-phone posterior and LPR
+ * norms and the loop GOP's phone statistics (the sequence model's export uses the same).
+ */
+export function phoneModelNorms(
   train: PhoneUtt[],
-  config: PhoneFit,
+  loop: boolean,
 ): { part: PosteriorPhoneModel; stats: ReturnType<typeof phoneStatistics> } {
   const stats = phoneStatistics(train.map((u) => ({ al: u.al }) as Sample));
   const part: PosteriorPhoneModel = {
     norms: posteriorNorms(train.flatMap((u) => u.ev)),
     lpr: lprNorms(train.flatMap((u) => u.ev)),
-    loop: config.loop,
+    loop,
     trees: { base: 0, rate: 0, trees: [] },
   };
+  return { part, stats };
+}
+
+/** The phone model's feature rows of one recording under fitted norms (as its trees see them). */
+export function phoneModelRowsOf(
+  fitted: ReturnType<typeof phoneModelNorms>,
+  u: Pick<PhoneUtt, 'al' | 'ev'>,
+): number[][] {
+  return posteriorPhoneRows(u.al, fitted.part, u.ev, phoneFeatureRows(u.al, fitted.stats));
+}
+
+/** The posterior phone model fitted on `train` (norms, the loop's phone statistics and trees). */
+export function fitPhoneModel(
+  train: PhoneUtt[],
+  config: PhoneFit,
+): { part: PosteriorPhoneModel; stats: ReturnType<typeof phoneStatistics> } {
+  const fitted = phoneModelNorms(train, config.loop);
   const X: number[][] = [];
   const y: number[] = [];
   for (const u of train) {
-    const rows = posteriorPhoneRows(u.al, part, u.ev, phoneFeatureRows(u.al, stats));
+    const rows = phoneModelRowsOf(fitted, u);
     (config.approx ? u.yApprox : u.y).forEach((v, i) => {
       if (v === null) return;
       X.push(rows[i]);
       y.push(v);
     });
   }
-  part.trees = fitBoosted(X, y, config.fit);
-  return { part, stats };
+  fitted.part.trees = fitBoosted(X, y, config.fit);
+  return fitted;
 }
 
 /** Raw predictions (0–2 scale, unclamped) of a fitted phone model for one recording. */
@@ -85,9 +109,7 @@ export function predictPhones(
   al: Alignment,
   ev: PhoneUtt['ev'],
 ): number[] {
-  return posteriorPhoneRows(al, fitted.part, ev, phoneFeatureRows(al, fitted.stats)).map((r) =>
-    predictBoosted(fitted.part.trees, r),
-  );
+  return phoneModelRowsOf(fitted, { al, ev }).map((r) => predictBoosted(fitted.part.trees, r));
 }
 
 /**
@@ -127,4 +149,28 @@ export function phoneStage(
     });
   }
   return { full: { ...fitPhoneModel(corpus, config), oof }, perFold: perFold.map((p) => ({ ...p, oof })) };
+}
+
+/** Where the sequence phone models live (calibration/fit-phone-sequence.ts writes them). */
+export const SEQUENCE_DIR = resolve(import.meta.dirname, 'phone-sequence');
+
+/** Names a training set by its recordings (order-free), so a fold finds the model trained on it. */
+export function sequenceFingerprint(ids: readonly string[]): string {
+  return createHash('sha256')
+    .update([...ids].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * The committed sequence phone model trained on exactly the recordings of `train`, or null (for
+ * example in a smoke run, whose training sets are cut down).
+ */
+export function findSequenceModel(train: readonly PhoneUtt[]): SequencePhoneModel | null {
+  const fingerprint = sequenceFingerprint(train.map((u) => u.id));
+  for (const f of readdirSync(SEQUENCE_DIR).filter((n) => n.endsWith('.json'))) {
+    const m = JSON.parse(readFileSync(join(SEQUENCE_DIR, f), 'utf8')) as SequencePhoneModel;
+    if (m.trainedOn.fingerprint === fingerprint) return m;
+  }
+  return null;
 }

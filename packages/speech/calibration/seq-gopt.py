@@ -27,13 +27,12 @@ Writes <data>/seq-<out>-o<f>.json per outer fold (inner curves, choice, held-out
 """
 import argparse
 import json
-import math
 import os
 import time
 
 import numpy as np
 import torch
-from torch import nn
+from seq_model import CONFIGS, Gopt, feature_cols, lr_at, pcc
 
 ap = argparse.ArgumentParser()
 ap.add_argument('--data', default='/tmp/agaton-seq')
@@ -50,30 +49,11 @@ ap.add_argument('--skip-inner', action='store_true', help='no inner CV: train th
 args = ap.parse_args()
 torch.set_num_threads(args.threads)
 
-CONFIGS = {
-    # GOPT as published: 24 dims, 3 layers, 1 head; all features, exact targets.
-    'gopt24': dict(d=24, layers=3, feats='all', approx=False),
-    # The same on GOPT's own inputs only (LPP + LPR vector): what the transformer adds to GOP alone.
-    'gopt24-lpr': dict(d=24, layers=3, feats='lpr', approx=False),
-    # Positional targets too (words pronounced otherwise with as many phones).
-    'gopt24-approx': dict(d=24, layers=3, feats='all', approx=True),
-    # More dropout (the inner curves of gopt24 peak at 10-15 epochs, then overfit).
-    'gopt24-d3': dict(d=24, layers=3, feats='all', approx=False, drop=0.3),
-    'w32l2': dict(d=32, layers=2, feats='all', approx=False),
-    'w48l3': dict(d=48, layers=3, feats='all', approx=False),
-}
-
 index = json.load(open(os.path.join(args.data, 'index.json')))
 COLS = index['columns']
 UTTS = index['utts']
 N_PHONES = len(index['phones'])
 MAX_LEN = max(len(u['phones']) for u in UTTS)
-
-
-def feature_cols(kind):
-    if kind == 'lpr':
-        return [i for i, c in enumerate(COLS) if c in ('lpp', 'lppN') or c.startswith('lpr_')]
-    return [i for i, c in enumerate(COLS) if not c.startswith('is_')]
 
 
 def load_split(name):
@@ -111,55 +91,10 @@ def tensors(X, rows, idx, cols, mean, std, approx):
     return [torch.from_numpy(a) for a in (xs, ph, y, exact, pad)]
 
 
-class Block(nn.Module):
-    def __init__(self, d, drop):
-        super().__init__()
-        self.n1 = nn.LayerNorm(d)
-        self.att = nn.MultiheadAttention(d, 1, dropout=drop, batch_first=True)
-        self.n2 = nn.LayerNorm(d)
-        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Dropout(drop), nn.Linear(4 * d, d), nn.Dropout(drop))
-        self.drop = nn.Dropout(drop)
-
-    def forward(self, x, pad):
-        h = self.n1(x)
-        x = x + self.drop(self.att(h, h, h, key_padding_mask=pad, need_weights=False)[0])
-        return x + self.mlp(self.n2(x))
-
-
-class Gopt(nn.Module):
-    def __init__(self, n_in, d, layers, drop=0.1):
-        super().__init__()
-        self.proj = nn.Linear(n_in, d)
-        self.phone = nn.Embedding(N_PHONES, d)
-        self.pos = nn.Parameter(torch.zeros(1, MAX_LEN, d))
-        nn.init.trunc_normal_(self.pos, std=0.02)
-        self.blocks = nn.ModuleList([Block(d, drop) for _ in range(layers)])
-        self.head = nn.Sequential(nn.LayerNorm(d), nn.Linear(d, 1))
-
-    def forward(self, x, ph, pad):
-        h = self.proj(x) + self.phone(ph) + self.pos[:, : x.shape[1]]
-        for b in self.blocks:
-            h = b(h, pad)
-        return self.head(h).squeeze(-1)
-
-
-def pcc(p, t):
-    p = np.asarray(p, np.float64)
-    t = np.asarray(t, np.float64)
-    p = p - p.mean()
-    t = t - t.mean()
-    return float((p * t).sum() / math.sqrt((p * p).sum() * (t * t).sum()))
-
-
-def lr_at(epoch):
-    """GOPT's schedule: 1e-3, halved every 5 epochs from epoch 20."""
-    return 1e-3 * 0.5 ** max(0, (epoch - 20) // 5 + 1) if epoch >= 20 else 1e-3
-
-
 def train_eval(split, train_idx, test_idx, cfg, epochs, every, seed):
     """Train on train_idx; predictions on test_idx at every `every` epochs: {epoch: [per-utt preds]}."""
     X, rows, norm_train = split
-    cols = feature_cols(cfg['feats'])
+    cols = feature_cols(COLS, cfg['feats'])
     tr_rows = np.concatenate([X[rows[i][0] : rows[i][1]][:, cols] for i in norm_train])
     mean = tr_rows.mean(0)
     std = tr_rows.std(0)
@@ -168,7 +103,7 @@ def train_eval(split, train_idx, test_idx, cfg, epochs, every, seed):
     te = tensors(X, rows, test_idx, cols, mean, std, False)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    model = Gopt(len(cols), cfg['d'], cfg['layers'], cfg.get('drop', 0.1))
+    model = Gopt(len(cols), cfg['d'], cfg['layers'], N_PHONES, MAX_LEN, cfg.get('drop', 0.1))
     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
     out = {}
     n = len(train_idx)

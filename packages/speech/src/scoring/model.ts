@@ -15,6 +15,7 @@ import {
 import type { Alignment } from '../types.ts';
 import { type BoostedTrees, predictBoosted } from './gbdt.ts';
 import { type LinearModel, predictLinear } from './linear.ts';
+import { arpabetIds, predictSequence, type SequencePhoneModel } from './phone-sequence.ts';
 import type { TextMatchModel } from './text-match.ts';
 import { type ExtraUtteranceFeatures, utteranceFeatureRow } from './utterance-features.ts';
 
@@ -43,7 +44,17 @@ export interface PosteriorPhoneModel {
   /** Whether the rows keep the free phone loop's columns (`loop.*`). */
   loop: boolean;
   trees: BoostedTrees;
+  /**
+   * The sequence model over the same rows (calibration/fit-phone-sequence.ts), averaged with the
+   * trees: the phone scores and the word and sentence models' phone inputs are the mean of the two
+   * (those models were fitted on the trees' out-of-fold predictions; docs/decisions/025). Attached
+   * by `loadCalibratedModel` from its own file.
+   */
+  sequence?: SequencePhoneModel;
 }
+
+/** The sequence model's share of the raw phone scores (fixed at ½ before it was measured). */
+export const SEQUENCE_SHARE = 0.5;
 
 /**
  * Everything the scorer needs, fitted on expert ratings by `calibration/fit.ts` and stored as JSON:
@@ -163,7 +174,10 @@ export function posteriorPhoneRows(
   return part.loop ? rows : rows.map((r) => r.filter((_, j) => !PHONE_MODEL_LOOP_COLS.has(j)));
 }
 
-/** Raw phone accuracy (0–2) per aligned phone, before the rules. */
+/**
+ * Raw phone accuracy (0–2) per aligned phone, before the rules: the trees', or with a sequence
+ * model the mean of the two.
+ */
 function rawPhoneScores(
   al: Alignment,
   model: CalibratedModel,
@@ -175,9 +189,11 @@ function rawPhoneScores(
     if (!evidence || evidence.length !== n)
       throw new Error(`this model scores phones from posteriors: evidence for all ${n} phones is needed`);
     const part = model.posterior;
-    return posteriorPhoneRows(al, part, evidence, phoneRows).map((r) =>
-      clamp(predictBoosted(part.trees, r), 0, 2),
-    );
+    const rows = posteriorPhoneRows(al, part, evidence, phoneRows);
+    const trees = rows.map((r) => clamp(predictBoosted(part.trees, r), 0, 2));
+    const sequence = part.sequence && predictSequence(part.sequence, rows, arpabetIds(al));
+    if (!sequence) return trees;
+    return trees.map((t, i) => (1 - SEQUENCE_SHARE) * t + SEQUENCE_SHARE * clamp(sequence[i], 0, 2));
   }
   if (!model.phone) throw new Error('the model has no phone scorer');
   const trees = model.phone;

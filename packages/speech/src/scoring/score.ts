@@ -15,6 +15,7 @@ import {
   type Stretch,
   stretch,
 } from './model.ts';
+import type { SequencePhoneModel } from './phone-sequence.ts';
 import { matchesText } from './text-match.ts';
 
 export interface ScoredPhone {
@@ -59,7 +60,8 @@ const CALIBRATION_DIR = resolve(here, '../../calibration');
 const cache = new Map<string, CalibratedModel>();
 
 /**
- * The fitted parameters for an acoustic model (`calibration/params-<model>.json`). Falls back to the
+ * The fitted parameters for an acoustic model (`calibration/params-<model>.json`, with its sequence
+ * phone model from `calibration/phone-sequence/<model>.json` when there is one). Falls back to the
  * 16 kHz model's parameters when a model has none of its own (scores then drift somewhat).
  */
 export function loadCalibratedModel(acousticModel = 'en-us-16k'): CalibratedModel {
@@ -68,6 +70,9 @@ export function loadCalibratedModel(acousticModel = 'en-us-16k'): CalibratedMode
   const own = join(CALIBRATION_DIR, `params-${acousticModel}.json`);
   const path = existsSync(own) ? own : join(CALIBRATION_DIR, 'params-en-us-16k.json');
   const model = JSON.parse(readFileSync(path, 'utf8')) as CalibratedModel;
+  const sequence = join(CALIBRATION_DIR, 'phone-sequence', `${model.acousticModel}.json`);
+  if (model.posterior && existsSync(sequence))
+    model.posterior.sequence = JSON.parse(readFileSync(sequence, 'utf8')) as SequencePhoneModel;
   cache.set(acousticModel, model);
   return model;
 }

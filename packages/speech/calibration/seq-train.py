@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""
+Trains the product's sequence phone scorer on one training set written by
+calibration/fit-phone-sequence.ts and exports its weights for the TypeScript forward pass.
+
+The number of epochs is chosen on an inner speaker split of the training set (the recordings whose
+`inner` is 0 validate, the rest train; pooled PCC on exact targets every 5 epochs); the model is
+then trained on the whole set for that many epochs. Config and seed are fixed (gopt24, seed 0):
+GOPT's published settings, the planned round of the experiment in packages/speech/README.md.
+
+  /usr/bin/python3 calibration/seq-train.py --data DIR --name NAME --out FILE.json
+      [--config gopt24] [--epochs 40] [--fixture FILE.json]
+
+--fixture writes three recordings' raw rows, phone ids and the exported weights' outputs (torch,
+eval mode), which test/phone-sequence.test.ts checks the TypeScript forward pass against.
+"""
+import argparse
+import json
+import os
+import time
+
+import numpy as np
+import torch
+from seq_model import CONFIGS, Gopt, export_weights, feature_cols, load_exported, lr_at, pcc
+
+ap = argparse.ArgumentParser()
+ap.add_argument('--data', required=True)
+ap.add_argument('--name', required=True)
+ap.add_argument('--out', required=True)
+ap.add_argument('--config', default='gopt24')
+ap.add_argument('--epochs', type=int, default=40)
+ap.add_argument('--every', type=int, default=5)
+ap.add_argument('--seed', type=int, default=0)
+ap.add_argument('--fixture', default=None)
+args = ap.parse_args()
+torch.set_num_threads(1)
+started = time.time()
+
+meta = json.load(open(os.path.join(args.data, args.name + '.json')))
+COLS = meta['columns']
+UTTS = meta['utts']
+N_PHONES = len(meta['phones'])
+X = np.fromfile(os.path.join(args.data, args.name + '.f32'), dtype='<f4').reshape(meta['rows'], len(COLS))
+bounds = []
+k = 0
+for u in UTTS:
+    bounds.append((k, k + len(u['phones'])))
+    k += len(u['phones'])
+assert k == meta['rows']
+MAX_LEN = max(len(u['phones']) for u in UTTS)
+cfg = CONFIGS[args.config]
+cols = feature_cols(COLS, cfg['feats'])
+mean = X[:, cols].mean(0)
+std = X[:, cols].std(0)
+std[std < 1e-6] = 1
+
+
+def tensors(idx, approx):
+    n, T, F = len(idx), MAX_LEN, len(cols)
+    xs = np.zeros((n, T, F), np.float32)
+    ph = np.zeros((n, T), np.int64)
+    y = np.full((n, T), np.nan, np.float32)
+    pad = np.ones((n, T), bool)
+    for b, i in enumerate(idx):
+        a, e = bounds[i]
+        L = e - a
+        xs[b, :L] = np.clip((X[a:e][:, cols] - mean) / std, -8, 8)
+        ph[b, :L] = UTTS[i]['phones']
+        y[b, :L] = [np.nan if v is None else v for v in UTTS[i]['yApprox' if approx else 'y']]
+        pad[b, :L] = False
+    return [torch.from_numpy(a) for a in (xs, ph, y, pad)]
+
+
+def train(idx, epochs, evaluate=None):
+    tr = tensors(idx, cfg['approx'])
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    model = Gopt(len(cols), cfg['d'], cfg['layers'], N_PHONES, MAX_LEN, cfg.get('drop', 0.1))
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    curve = {}
+    for ep in range(1, epochs + 1):
+        for g in opt.param_groups:
+            g['lr'] = lr_at(ep - 1)
+        model.train()
+        perm = rng.permutation(len(idx))
+        for s in range(0, len(idx), 25):
+            b = torch.from_numpy(perm[s : s + 25])
+            L = int((~tr[3][b]).sum(1).max())
+            x, ph, y, pad = (a[b][:, :L] for a in tr)
+            pred = model(x, ph, pad)
+            m = ~torch.isnan(y)
+            loss = ((pred[m] - y[m]) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        if evaluate and (ep % args.every == 0 or ep == epochs):
+            curve[ep] = evaluate(model)
+    return model, curve
+
+
+def exact_pcc(model, idx):
+    te = tensors(idx, False)
+    model.eval()
+    with torch.no_grad():
+        p = model(te[0], te[1], te[3]).numpy()
+    pred, truth = [], []
+    for b, i in enumerate(idx):
+        for j, v in enumerate(UTTS[i]['y']):
+            if v is not None:
+                pred.append(p[b, j])
+                truth.append(v)
+    return pcc(pred, truth)
+
+
+inner_train = [i for i, u in enumerate(UTTS) if u['inner'] != 0]
+inner_val = [i for i, u in enumerate(UTTS) if u['inner'] == 0]
+_, curve = train(inner_train, args.epochs, lambda m: exact_pcc(m, inner_val))
+epochs = max(curve, key=curve.get)
+print(f'{args.name}: inner curve ' + ' '.join(f'{ep}:{v:.3f}' for ep, v in curve.items()) + f' → {epochs} epochs', flush=True)
+every = list(range(len(UTTS)))
+model, _ = train(every, epochs)
+model.eval()
+weights = export_weights(model, cols, mean, std, cfg)
+load_exported(model, weights)
+weights['trainedOn'] = meta['trainedOn']
+weights['fit'] = {
+    'config': args.config,
+    'epochs': epochs,
+    'seed': args.seed,
+    'innerCurve': {str(ep): round(v, 4) for ep, v in curve.items()},
+    'inSamplePcc': round(exact_pcc(model, every), 4),
+}
+json.dump(weights, open(args.out, 'w'), separators=(',', ':'))
+if args.fixture:
+    picks = [0, len(UTTS) // 2, len(UTTS) - 1]
+    out = []
+    for i in picks:
+        a, e = bounds[i]
+        x = torch.from_numpy(np.clip((X[a:e][:, cols] - mean.astype(np.float32)) / std.astype(np.float32), -8, 8)[None].astype(np.float32))
+        with torch.no_grad():
+            p = model(x, torch.tensor([UTTS[i]['phones']]), torch.zeros((1, e - a), dtype=torch.bool))[0].numpy()
+        out.append({'id': UTTS[i]['id'], 'rows': X[a:e].tolist(), 'phones': UTTS[i]['phones'], 'expected': p.tolist()})
+    json.dump({'weights': os.path.basename(args.out), 'recordings': out}, open(args.fixture, 'w'))
+print(f'{args.name}: {epochs} epochs, in-sample PCC {weights["fit"]["inSamplePcc"]}, {sum(p.numel() for p in model.parameters())} parameters, {(time.time() - started) / 60:.1f} min → {args.out}', flush=True)
