@@ -1,19 +1,22 @@
 /**
  * Issue 25: the sequence phone scorer that the product averages with the phone trees
- * (src/scoring/phone-sequence.ts). For the product (every train-split recording) and for each outer
- * fold of bench:speech-agreement (the train split without that fold's dev speakers — the phone
- * trees' own training set there), writes the phone model's rows under that set's norms and trains
- * calibration/seq-train.py on them (PyTorch from Debian's `python3-torch`, a calibration-only tool;
- * the product runs the exported weights in TypeScript).
+ * (src/scoring/phone-sequence.ts). Every phone model fitted by `phoneStage` gets the sequence model
+ * trained on its exact training set, so this trains one per set that calibrate:fit and
+ * bench:speech-agreement fit phone trees on: in calibrate:fit the whole train split (the product's)
+ * and the 5 inner folds' sets; in each of the bench's 5 outer folds the train split without the
+ * fold's dev speakers and its 4 inner folds' sets (31 in all). For each it writes the phone model's
+ * rows under that set's norms and runs calibration/seq-train.py (PyTorch from Debian's
+ * `python3-torch`, a calibration-only tool; the product runs the exported weights in TypeScript).
+ * Sets whose model is already committed are skipped unless --force.
  *
- *   npx tsx calibration/fit-phone-sequence.ts [--only product|bench] [--jobs 2] [--data /tmp/agaton-seq-fit]
+ *   npx tsx calibration/fit-phone-sequence.ts [--only product|bench] [--force] [--jobs 2]
  *
- * Writes calibration/phone-sequence/<model>.json (the product's), <model>-bench-o<k>.json (the
- * bench's; `findSequenceModel` picks one by the fingerprint of the recordings it was trained on) and
- * the parity fixture test/fixtures/phone-sequence-parity.json (the product model's outputs in torch).
+ * Writes calibration/phone-sequence/en-us-16k.json (the product's; and the parity fixture
+ * test/fixtures/phone-sequence-parity.json, its outputs in torch) and en-us-16k-<fingerprint>.json.gz
+ * for the others (`findSequenceModel` finds a set's model by the fingerprint of its recordings).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { ARPABET_PHONES } from '@agaton/contracts';
@@ -27,16 +30,19 @@ import {
   type PhoneUtt,
   phoneModelNorms,
   phoneModelRowsOf,
+  phoneStageSets,
   SEQUENCE_DIR,
+  SEQUENCE_PRODUCT,
+  sequenceFile,
   sequenceFingerprint,
 } from './phone-corpus.ts';
 
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
+    force: { type: 'boolean', default: false },
     jobs: { type: 'string', default: '2' },
     data: { type: 'string', default: '/tmp/agaton-seq-fit' },
-    model: { type: 'string', default: 'en-us-16k' },
   },
 });
 const here = resolve(import.meta.dirname);
@@ -82,20 +88,39 @@ function writeSet(name: string, train: PhoneUtt[]) {
   );
 }
 
-const sets: { name: string; train: PhoneUtt[]; fixture?: string }[] = [];
-if (values.only !== 'bench')
+const sets: { name: string; out: string; train: PhoneUtt[]; fixture?: string }[] = [];
+const add = (train: PhoneUtt[], product = false) => {
+  const fingerprint = sequenceFingerprint(train.map((u) => u.id));
+  if (sets.some((s) => s.name === fingerprint)) return;
+  const out = join(SEQUENCE_DIR, product ? SEQUENCE_PRODUCT : sequenceFile(fingerprint));
+  if (existsSync(out) && !values.force) return;
   sets.push({
-    name: values.model,
-    train: corpus,
-    fixture: resolve(here, '../test/fixtures/phone-sequence-parity.json'),
+    name: fingerprint,
+    out,
+    train,
+    ...(product && { fixture: resolve(here, '../test/fixtures/phone-sequence-parity.json') }),
   });
+};
+// Only the 16 kHz model scores phones from posteriors.
+const samples = loadSamples('en-us-16k');
+if (values.only !== 'bench') {
+  // calibrate:fit (calibration/fit.ts): fitSelected on every dev recording with 5 inner folds.
+  const stage = phoneStageSets(samples, corpus, 5);
+  add(stage.full, true);
+  for (const train of stage.perFold) add(train);
+}
 if (values.only !== 'product') {
-  // The outer folds of bench:speech-agreement (calibration/select.ts `outerFolds`, 5 folds).
-  const samples = loadSamples(values.model);
-  const foldOf = speakerFolds(samples, 5);
+  // bench:speech-agreement's defaults: 5 outer folds (`outerFolds`), each fitted with 4 inner ones.
+  const outer = speakerFolds(samples, 5);
   for (let f = 0; f < 5; f++) {
-    const held = new Set(samples.filter((_, i) => foldOf[i] === f).map((s) => s.utt.speaker));
-    sets.push({ name: `${values.model}-bench-o${f + 1}`, train: corpus.filter((u) => !held.has(u.speaker)) });
+    const held = new Set(samples.filter((_, i) => outer[i] === f).map((s) => s.utt.speaker));
+    const stage = phoneStageSets(
+      samples.filter((_, i) => outer[i] !== f),
+      corpus.filter((u) => !held.has(u.speaker)),
+      4,
+    );
+    add(stage.full);
+    for (const train of stage.perFold) add(train);
   }
 }
 for (const s of sets) writeSet(s.name, s.train);
@@ -107,7 +132,7 @@ async function worker() {
   for (let s = queue.shift(); s; s = queue.shift()) {
     const args = [
       join(here, 'seq-train.py'),
-      ...['--data', DATA, '--name', s.name, '--out', join(SEQUENCE_DIR, `${s.name}.json`)],
+      ...['--data', DATA, '--name', s.name, '--out', s.out],
       ...(s.fixture ? ['--fixture', s.fixture] : []),
     ];
     const { stdout } = await run('/usr/bin/python3', args, { maxBuffer: 1 << 24 });

@@ -41,6 +41,8 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
 if (fitted.fittedOn)
   fitted.fittedOn.inSample = { phone: r3(figures.phone), word: r3(figures.word), total: r3(figures.total) };
 const out = join(here, `params-${model}.json`);
-writeFileSync(out, `${JSON.stringify(fitted)}\n`);
+// The sequence phone model keeps its own file (calibration/phone-sequence/), which loading attaches.
+const { sequence: _, ...phones } = fitted.posterior ?? {};
+writeFileSync(out, `${JSON.stringify(fitted.posterior ? { ...fitted, posterior: phones } : fitted)}\n`);
 console.log(`${describeConfig(config)}; fitted on ${samples.length} utterances → ${out}`);
 console.log(`in-sample PCC (not a figure of agreement): ${JSON.stringify(fitted.fittedOn?.inSample)}`);

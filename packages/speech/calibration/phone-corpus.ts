@@ -4,12 +4,13 @@
  * posterior phone model fitted on a set of them (norms and trees on the same recordings).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { phoneFeatureRows } from '../src/gop/features.ts';
 import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
 import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
-import { type PosteriorPhoneModel, posteriorPhoneRows } from '../src/scoring/model.ts';
+import { type PosteriorPhoneModel, posteriorPhoneRows, withSequence } from '../src/scoring/model.ts';
 import type { SequencePhoneModel } from '../src/scoring/phone-sequence.ts';
 import type { Alignment } from '../src/types.ts';
 import { loadTrainLabels } from './dataset.ts';
@@ -109,7 +110,13 @@ export function predictPhones(
   al: Alignment,
   ev: PhoneUtt['ev'],
 ): number[] {
-  return phoneModelRowsOf(fitted, { al, ev }).map((r) => predictBoosted(fitted.part.trees, r));
+  const rows = phoneModelRowsOf(fitted, { al, ev });
+  return withSequence(
+    fitted.part,
+    al,
+    rows,
+    rows.map((r) => predictBoosted(fitted.part.trees, r)),
+  );
 }
 
 /**
@@ -123,10 +130,29 @@ export const PHONE_FIT: PhoneFit = {
 };
 
 /**
+ * The phone training sets of `phoneStage(samples, corpus, folds)`: per speaker fold of `samples`,
+ * `corpus` without that fold's speakers; then all of `corpus` (`full`).
+ */
+export function phoneStageSets(
+  samples: Sample[],
+  corpus: PhoneUtt[],
+  folds: number,
+): { perFold: PhoneUtt[][]; full: PhoneUtt[] } {
+  const foldOf = speakerFolds(samples, folds);
+  const perFold = Array.from({ length: folds }, (_, f) => {
+    const held = new Set(samples.filter((_, i) => foldOf[i] === f).map((s) => s.utt.speaker));
+    return corpus.filter((u) => !held.has(u.speaker));
+  });
+  return { perFold, full: corpus };
+}
+
+/**
  * The phone stage for the dev `samples` (word and sentence labels) from `corpus` (the train split,
  * without any speaker the caller holds out): per speaker fold of `samples` a phone model fitted
  * without that fold's speakers, which predicts the fold's phones; and the model fitted on all of
- * `corpus`. `perFold[f]` carries fold f's model, for scoring fold f in inner cross-validation.
+ * `corpus`. `perFold[f]` carries fold f's model, for scoring fold f in inner cross-validation. Each
+ * model gets the sequence model trained on its exact set, when one is committed
+ * (calibration/fit-phone-sequence.ts trains them all).
  */
 export function phoneStage(
   samples: Sample[],
@@ -134,27 +160,32 @@ export function phoneStage(
   folds: number,
   config: PhoneFit = PHONE_FIT,
 ): { full: PhoneStage; perFold: PhoneStage[] } {
+  const sets = phoneStageSets(samples, corpus, folds);
+  const fit = (train: PhoneUtt[]) => {
+    const fitted = fitPhoneModel(train, config);
+    const sequence = findSequenceModel(train);
+    if (sequence) fitted.part.sequence = sequence;
+    return fitted;
+  };
   const foldOf = speakerFolds(samples, folds);
   const oof = new Map<Sample, number[]>();
-  const perFold: Omit<PhoneStage, 'oof'>[] = [];
-  for (let f = 0; f < folds; f++) {
-    const held = new Set(samples.filter((_, i) => foldOf[i] === f).map((s) => s.utt.speaker));
-    const fitted = fitPhoneModel(
-      corpus.filter((u) => !held.has(u.speaker)),
-      config,
-    );
-    perFold.push(fitted);
+  const perFold = sets.perFold.map((train, f) => {
+    const fitted = fit(train);
     samples.forEach((s, i) => {
       if (foldOf[i] === f && s.al.ok && s.ev) oof.set(s, predictPhones(fitted, s.al, s.ev));
     });
-  }
-  return { full: { ...fitPhoneModel(corpus, config), oof }, perFold: perFold.map((p) => ({ ...p, oof })) };
+    return fitted;
+  });
+  return { full: { ...fit(sets.full), oof }, perFold: perFold.map((p) => ({ ...p, oof })) };
 }
 
 /** Where the sequence phone models live (calibration/fit-phone-sequence.ts writes them). */
 export const SEQUENCE_DIR = resolve(import.meta.dirname, 'phone-sequence');
+/** The product's model (trained on the whole train split); the others are named by fingerprint. */
+export const SEQUENCE_PRODUCT = 'en-us-16k.json';
+export const sequenceFile = (fingerprint: string) => `en-us-16k-${fingerprint}.json.gz`;
 
-/** Names a training set by its recordings (order-free), so a fold finds the model trained on it. */
+/** Names a training set by its recordings (order-free), so a fit finds the model trained on it. */
 export function sequenceFingerprint(ids: readonly string[]): string {
   return createHash('sha256')
     .update([...ids].sort().join('\n'))
@@ -162,15 +193,23 @@ export function sequenceFingerprint(ids: readonly string[]): string {
     .slice(0, 16);
 }
 
+const loaded = new Map<string, SequencePhoneModel | null>();
 /**
  * The committed sequence phone model trained on exactly the recordings of `train`, or null (for
  * example in a smoke run, whose training sets are cut down).
  */
 export function findSequenceModel(train: readonly PhoneUtt[]): SequencePhoneModel | null {
   const fingerprint = sequenceFingerprint(train.map((u) => u.id));
-  for (const f of readdirSync(SEQUENCE_DIR).filter((n) => n.endsWith('.json'))) {
-    const m = JSON.parse(readFileSync(join(SEQUENCE_DIR, f), 'utf8')) as SequencePhoneModel;
-    if (m.trainedOn.fingerprint === fingerprint) return m;
+  if (!loaded.has(fingerprint)) {
+    const own = join(SEQUENCE_DIR, sequenceFile(fingerprint));
+    const product = join(SEQUENCE_DIR, SEQUENCE_PRODUCT);
+    let model: SequencePhoneModel | null = null;
+    if (existsSync(own)) model = JSON.parse(gunzipSync(readFileSync(own)).toString('utf8'));
+    else if (existsSync(product)) {
+      const m = JSON.parse(readFileSync(product, 'utf8')) as SequencePhoneModel;
+      if (m.trainedOn.fingerprint === fingerprint) model = m;
+    }
+    loaded.set(fingerprint, model);
   }
-  return null;
+  return loaded.get(fingerprint) ?? null;
 }

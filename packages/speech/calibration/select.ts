@@ -21,7 +21,7 @@ import {
   type Sample,
   speakerFolds,
 } from './fit-lib.ts';
-import { findSequenceModel, type PhoneUtt, phoneStage } from './phone-corpus.ts';
+import { type PhoneUtt, phoneStage } from './phone-corpus.ts';
 import { fitTextMatch, type WrongReading } from './text-match-fit.ts';
 
 export interface ScoringConfig {
@@ -282,10 +282,6 @@ export function* outerFolds(
       wrong: posterior.wrong.filter((w) => !held.has(w.speaker)),
     };
     const { config, model } = fitSelected(train, acousticModel, inner, data);
-    // The product's sequence phone model, trained by calibration/fit-phone-sequence.ts on exactly
-    // this fold's phone training set (none in a smoke run, whose sets are cut down).
-    const sequence = data && model.posterior && findSequenceModel(data.corpus);
-    if (sequence && model.posterior) model.posterior.sequence = sequence;
     yield { fold, config, model, heldOut: samples.filter((_, i) => folds[i] === fold) };
   }
 }

@@ -8,13 +8,14 @@ The number of epochs is chosen on an inner speaker split of the training set (th
 then trained on the whole set for that many epochs. Config and seed are fixed (gopt24, seed 0):
 GOPT's published settings, the planned round of the experiment in packages/speech/README.md.
 
-  /usr/bin/python3 calibration/seq-train.py --data DIR --name NAME --out FILE.json
+  /usr/bin/python3 calibration/seq-train.py --data DIR --name NAME --out FILE.json[.gz]
       [--config gopt24] [--epochs 40] [--fixture FILE.json]
 
 --fixture writes three recordings' raw rows, phone ids and the exported weights' outputs (torch,
 eval mode), which test/phone-sequence.test.ts checks the TypeScript forward pass against.
 """
 import argparse
+import gzip
 import json
 import os
 import time
@@ -130,7 +131,13 @@ weights['fit'] = {
     'innerCurve': {str(ep): round(v, 4) for ep, v in curve.items()},
     'inSamplePcc': round(exact_pcc(model, every), 4),
 }
-json.dump(weights, open(args.out, 'w'), separators=(',', ':'))
+text = json.dumps(weights, separators=(',', ':')).encode()
+with open(args.out, 'wb') as f:
+    if args.out.endswith('.gz'):  # no name or time in the header: the same weights, the same bytes
+        with gzip.GzipFile(filename='', mode='wb', fileobj=f, compresslevel=9, mtime=0) as gz:
+            gz.write(text)
+    else:
+        f.write(text)
 if args.fixture:
     picks = [0, len(UTTS) // 2, len(UTTS) - 1]
     out = []

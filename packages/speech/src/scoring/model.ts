@@ -46,9 +46,8 @@ export interface PosteriorPhoneModel {
   trees: BoostedTrees;
   /**
    * The sequence model over the same rows (calibration/fit-phone-sequence.ts), averaged with the
-   * trees: the phone scores and the word and sentence models' phone inputs are the mean of the two
-   * (those models were fitted on the trees' out-of-fold predictions; docs/decisions/025). Attached
-   * by `loadCalibratedModel` from its own file.
+   * trees (`withSequence`): the phone scores and the word and sentence models' phone inputs are the
+   * mean of the two. Kept in its own file; `loadCalibratedModel` attaches it.
    */
   sequence?: SequencePhoneModel;
 }
@@ -191,13 +190,26 @@ function rawPhoneScores(
     const part = model.posterior;
     const rows = posteriorPhoneRows(al, part, evidence, phoneRows);
     const trees = rows.map((r) => clamp(predictBoosted(part.trees, r), 0, 2));
-    const sequence = part.sequence && predictSequence(part.sequence, rows, arpabetIds(al));
-    if (!sequence) return trees;
-    return trees.map((t, i) => (1 - SEQUENCE_SHARE) * t + SEQUENCE_SHARE * clamp(sequence[i], 0, 2));
+    return withSequence(part, al, rows, trees);
   }
   if (!model.phone) throw new Error('the model has no phone scorer');
   const trees = model.phone;
   return phoneRows.map((r) => clamp(predictBoosted(trees, r), 0, 2));
+}
+
+/**
+ * Phone predictions `trees` (made from `rows`) averaged with the part's sequence model, when it has
+ * one that can score the reading; otherwise `trees` unchanged.
+ */
+export function withSequence(
+  part: PosteriorPhoneModel,
+  al: Alignment,
+  rows: readonly (readonly number[])[],
+  trees: number[],
+): number[] {
+  const sequence = part.sequence && predictSequence(part.sequence, rows, arpabetIds(al));
+  if (!sequence) return trees;
+  return trees.map((t, i) => (1 - SEQUENCE_SHARE) * t + SEQUENCE_SHARE * clamp(sequence[i], 0, 2));
 }
 
 /** Runs the calibrated models over one alignment (phones → words → sentence). */
