@@ -145,7 +145,7 @@ for (const file of values.merge?.split(',') ?? []) {
 }
 for (const { fold, config, model: fitted, heldOut } of runs) {
   console.log(
-    `fold ${fold + 1}/${outer}: ${describeConfig(config)}${fitted.posterior ? `; phones shown: ${fitted.posterior.sequence ? 'trees and sequence model' : "trees alone (no sequence model trained on this fold's set)"}` : ''}`,
+    `fold ${fold + 1}/${outer}: ${describeConfig(config)}${fitted.posterior ? `; phones: ${fitted.posterior.sequence ? 'trees and sequence model' : "trees alone (no sequence model trained on this fold's set)"}` : ''}`,
   );
   const engine = await createEngine({
     aligner: realigner ?? replay,

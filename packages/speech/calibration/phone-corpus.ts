@@ -104,7 +104,10 @@ export function fitPhoneModel(
   return fitted;
 }
 
-/** Raw predictions (0–2 scale, unclamped) of a fitted phone model for one recording. */
+/**
+ * Raw predictions (0–2 scale) of a fitted phone model for one recording: the trees' (unclamped),
+ * averaged with the part's sequence model when it has one.
+ */
 export function predictPhones(
   fitted: ReturnType<typeof fitPhoneModel>,
   al: Alignment,
