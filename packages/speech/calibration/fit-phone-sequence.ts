@@ -4,8 +4,9 @@
  * trained on its exact training set, so this trains one per set that calibrate:fit and
  * bench:speech-agreement fit phone trees on: in calibrate:fit the whole train split (the product's)
  * and the 5 inner folds' sets; in each of the bench's 5 outer folds the train split without the
- * fold's dev speakers and its 4 inner folds' sets (31 in all). For each it writes the phone model's
- * rows under that set's norms and runs calibration/seq-train.py (PyTorch from Debian's
+ * fold's dev speakers and its 4 inner folds' sets (16 distinct sets: the bench's inner folds are
+ * its other outer folds, and its outer sets are calibrate:fit's inner ones). For each it writes the
+ * phone model's rows under that set's norms and runs calibration/seq-train.py (PyTorch from Debian's
  * `python3-torch`, a calibration-only tool; the product runs the exported weights in TypeScript).
  * Sets whose model is already committed are skipped unless --force.
  *
