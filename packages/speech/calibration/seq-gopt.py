@@ -32,7 +32,7 @@ import time
 
 import numpy as np
 import torch
-from seq_model import CONFIGS, Gopt, feature_cols, lr_at, pcc
+from seq_model import CONFIGS, batch_arrays, feature_cols, fit, pcc
 
 ap = argparse.ArgumentParser()
 ap.add_argument('--data', default='/tmp/agaton-seq')
@@ -69,28 +69,6 @@ def load_split(name):
     return X, rows, meta['train']
 
 
-def tensors(X, rows, idx, cols, mean, std, approx):
-    """Padded batch arrays for recordings idx: features, phone ids, targets (nan = none), exact mask."""
-    n = len(idx)
-    T = MAX_LEN
-    F = len(cols)
-    xs = np.zeros((n, T, F), np.float32)
-    ph = np.zeros((n, T), np.int64)
-    y = np.full((n, T), np.nan, np.float32)
-    exact = np.zeros((n, T), bool)
-    pad = np.ones((n, T), bool)
-    for b, i in enumerate(idx):
-        a, e = rows[i]
-        L = e - a
-        xs[b, :L] = np.clip((X[a:e][:, cols] - mean) / std, -8, 8)
-        ph[b, :L] = UTTS[i]['phones']
-        t = UTTS[i]['yApprox' if approx else 'y']
-        y[b, :L] = [np.nan if v is None else v for v in t]
-        exact[b, :L] = [v is not None for v in UTTS[i]['y']]
-        pad[b, :L] = False
-    return [torch.from_numpy(a) for a in (xs, ph, y, exact, pad)]
-
-
 def train_eval(split, train_idx, test_idx, cfg, epochs, every, seed):
     """Train on train_idx; predictions on test_idx at every `every` epochs: {epoch: [per-utt preds]}."""
     X, rows, norm_train = split
@@ -99,34 +77,15 @@ def train_eval(split, train_idx, test_idx, cfg, epochs, every, seed):
     mean = tr_rows.mean(0)
     std = tr_rows.std(0)
     std[std < 1e-6] = 1
-    tr = tensors(X, rows, train_idx, cols, mean, std, cfg['approx'])
-    te = tensors(X, rows, test_idx, cols, mean, std, False)
-    torch.manual_seed(seed)
-    rng = np.random.default_rng(seed)
-    model = Gopt(len(cols), cfg['d'], cfg['layers'], N_PHONES, MAX_LEN, cfg.get('drop', 0.1))
-    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
-    out = {}
-    n = len(train_idx)
-    for ep in range(1, epochs + 1):
-        for g in opt.param_groups:
-            g['lr'] = lr_at(ep - 1)
-        model.train()
-        perm = rng.permutation(n)
-        for s in range(0, n, 25):
-            b = torch.from_numpy(perm[s : s + 25])
-            L = int((~tr[4][b]).sum(1).max())
-            x, ph, y, _, pad = (a[b][:, :L] for a in tr)
-            pred = model(x, ph, pad)
-            m = ~torch.isnan(y)
-            loss = ((pred[m] - y[m]) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-        if ep % every == 0 or ep == epochs:
-            model.eval()
-            with torch.no_grad():
-                p = model(te[0], te[1], te[4]).numpy()
-            out[ep] = [p[b, : len(UTTS[i]['phones'])].tolist() for b, i in enumerate(test_idx)]
+    arrays = lambda idx, targets: batch_arrays(X, rows, UTTS, idx, cols, mean, std, targets, MAX_LEN)
+    tr = arrays(train_idx, 'yApprox' if cfg['approx'] else 'y')
+    te = arrays(test_idx, 'y')
+
+    def predictions(model):
+        p = model(te[0], te[1], te[4]).numpy()
+        return [p[b, : len(UTTS[i]['phones'])].tolist() for b, i in enumerate(test_idx)]
+
+    model, out = fit(tr, cfg, N_PHONES, MAX_LEN, epochs, seed, every, predictions)
     return out, model
 
 

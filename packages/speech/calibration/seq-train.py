@@ -22,7 +22,7 @@ import time
 
 import numpy as np
 import torch
-from seq_model import CONFIGS, Gopt, export_weights, feature_cols, load_exported, lr_at, pcc
+from seq_model import CONFIGS, batch_arrays, export_weights, feature_cols, fit, load_exported, pcc
 
 ap = argparse.ArgumentParser()
 ap.add_argument('--data', required=True)
@@ -56,54 +56,18 @@ std = X[:, cols].std(0)
 std[std < 1e-6] = 1
 
 
-def tensors(idx, approx):
-    n, T, F = len(idx), MAX_LEN, len(cols)
-    xs = np.zeros((n, T, F), np.float32)
-    ph = np.zeros((n, T), np.int64)
-    y = np.full((n, T), np.nan, np.float32)
-    pad = np.ones((n, T), bool)
-    for b, i in enumerate(idx):
-        a, e = bounds[i]
-        L = e - a
-        xs[b, :L] = np.clip((X[a:e][:, cols] - mean) / std, -8, 8)
-        ph[b, :L] = UTTS[i]['phones']
-        y[b, :L] = [np.nan if v is None else v for v in UTTS[i]['yApprox' if approx else 'y']]
-        pad[b, :L] = False
-    return [torch.from_numpy(a) for a in (xs, ph, y, pad)]
+def arrays(idx, targets):
+    return batch_arrays(X, bounds, UTTS, idx, cols, mean, std, targets, MAX_LEN)
 
 
 def train(idx, epochs, evaluate=None):
-    tr = tensors(idx, cfg['approx'])
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    model = Gopt(len(cols), cfg['d'], cfg['layers'], N_PHONES, MAX_LEN, cfg.get('drop', 0.1))
-    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
-    curve = {}
-    for ep in range(1, epochs + 1):
-        for g in opt.param_groups:
-            g['lr'] = lr_at(ep - 1)
-        model.train()
-        perm = rng.permutation(len(idx))
-        for s in range(0, len(idx), 25):
-            b = torch.from_numpy(perm[s : s + 25])
-            L = int((~tr[3][b]).sum(1).max())
-            x, ph, y, pad = (a[b][:, :L] for a in tr)
-            pred = model(x, ph, pad)
-            m = ~torch.isnan(y)
-            loss = ((pred[m] - y[m]) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-        if evaluate and (ep % args.every == 0 or ep == epochs):
-            curve[ep] = evaluate(model)
-    return model, curve
+    return fit(arrays(idx, 'yApprox' if cfg['approx'] else 'y'), cfg, N_PHONES, MAX_LEN, epochs, args.seed, args.every, evaluate)
 
 
 def exact_pcc(model, idx):
-    te = tensors(idx, False)
-    model.eval()
+    te = arrays(idx, 'y')
     with torch.no_grad():
-        p = model(te[0], te[1], te[3]).numpy()
+        p = model(te[0], te[1], te[4]).numpy()
     pred, truth = [], []
     for b, i in enumerate(idx):
         for j, v in enumerate(UTTS[i]['y']):
@@ -120,7 +84,6 @@ epochs = max(curve, key=curve.get)
 print(f'{args.name}: inner curve ' + ' '.join(f'{ep}:{v:.3f}' for ep, v in curve.items()) + f' → {epochs} epochs', flush=True)
 every = list(range(len(UTTS)))
 model, _ = train(every, epochs)
-model.eval()
 weights = export_weights(model, cols, mean, std, cfg)
 load_exported(model, weights)
 weights['trainedOn'] = meta['trainedOn']

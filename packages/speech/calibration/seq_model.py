@@ -80,6 +80,64 @@ def lr_at(epoch):
     return 1e-3 * 0.5 ** max(0, (epoch - 20) // 5 + 1) if epoch >= 20 else 1e-3
 
 
+def batch_arrays(X, bounds, utts, idx, cols, mean, std, targets, max_len):
+    """
+    Padded tensors for recordings `idx`: standardised features (clipped to ±8), phone ids, targets
+    (`utts[i][targets]`, nan = none), the exact-target mask and the padding mask. `bounds[i]` is
+    recording i's first and last-but-one row in X.
+    """
+    n, F = len(idx), len(cols)
+    xs = np.zeros((n, max_len, F), np.float32)
+    ph = np.zeros((n, max_len), np.int64)
+    y = np.full((n, max_len), np.nan, np.float32)
+    exact = np.zeros((n, max_len), bool)
+    pad = np.ones((n, max_len), bool)
+    for b, i in enumerate(idx):
+        a, e = bounds[i]
+        L = e - a
+        xs[b, :L] = np.clip((X[a:e][:, cols] - mean) / std, -8, 8)
+        ph[b, :L] = utts[i]['phones']
+        y[b, :L] = [np.nan if v is None else v for v in utts[i][targets]]
+        exact[b, :L] = [v is not None for v in utts[i]['y']]
+        pad[b, :L] = False
+    return [torch.from_numpy(a) for a in (xs, ph, y, exact, pad)]
+
+
+def fit(tr, cfg, n_phones, max_len, epochs, seed, every=5, evaluate=None):
+    """
+    Trains a model of config `cfg` on `tr` (batch_arrays) for `epochs`: phone-level MSE on every phone
+    with a target, Adam, batches of 25, GOPT's schedule. With `evaluate`, `curve[epoch]` is its result
+    on the model in eval mode every `every` epochs and at the last.
+    """
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    model = Gopt(tr[0].shape[2], cfg['d'], cfg['layers'], n_phones, max_len, cfg.get('drop', 0.1))
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    curve = {}
+    n = tr[0].shape[0]
+    for ep in range(1, epochs + 1):
+        for g in opt.param_groups:
+            g['lr'] = lr_at(ep - 1)
+        model.train()
+        perm = rng.permutation(n)
+        for s in range(0, n, 25):
+            b = torch.from_numpy(perm[s : s + 25])
+            L = int((~tr[4][b]).sum(1).max())
+            x, ph, y, _, pad = (a[b][:, :L] for a in tr)
+            pred = model(x, ph, pad)
+            m = ~torch.isnan(y)
+            loss = ((pred[m] - y[m]) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        if evaluate and (ep % every == 0 or ep == epochs):
+            model.eval()
+            with torch.no_grad():
+                curve[ep] = evaluate(model)
+    model.eval()
+    return model, curve
+
+
 def export_weights(model, cols, mean, std, cfg):
     """The weights as the TypeScript forward pass reads them (row-major, float32 precision)."""
     sd = {k: v.detach().numpy().astype(np.float32) for k, v in model.state_dict().items()}
