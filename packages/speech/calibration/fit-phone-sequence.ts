@@ -93,7 +93,7 @@ const sets: { name: string; out: string; train: PhoneUtt[]; fixture?: string }[]
 const add = (train: PhoneUtt[], product = false) => {
   const fingerprint = sequenceFingerprint(train.map((u) => u.id));
   if (sets.some((s) => s.name === fingerprint)) return;
-  const out = join(SEQUENCE_DIR, product ? SEQUENCE_PRODUCT : sequenceFile(fingerprint));
+  const out = product ? SEQUENCE_PRODUCT : join(SEQUENCE_DIR, sequenceFile(fingerprint));
   if (existsSync(out) && !values.force) return;
   sets.push({
     name: fingerprint,

@@ -5,13 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { phoneFeatureRows } from '../src/gop/features.ts';
 import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
 import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
 import { type PosteriorPhoneModel, posteriorPhoneRows, withSequence } from '../src/scoring/model.ts';
 import type { SequencePhoneModel } from '../src/scoring/phone-sequence.ts';
+import { sequenceModelPath } from '../src/scoring/score.ts';
 import type { Alignment } from '../src/types.ts';
 import { loadTrainLabels } from './dataset.ts';
 import { type PhoneStage, phoneStatistics, type Sample, speakerFolds } from './fit-lib.ts';
@@ -182,10 +183,10 @@ export function phoneStage(
   return { full: { ...fit(sets.full), oof }, perFold: perFold.map((p) => ({ ...p, oof })) };
 }
 
-/** Where the sequence phone models live (calibration/fit-phone-sequence.ts writes them). */
-export const SEQUENCE_DIR = resolve(import.meta.dirname, 'phone-sequence');
 /** The product's model (trained on the whole train split); the others are named by fingerprint. */
-export const SEQUENCE_PRODUCT = 'en-us-16k.json';
+export const SEQUENCE_PRODUCT = sequenceModelPath('en-us-16k');
+/** Where the sequence phone models live (calibration/fit-phone-sequence.ts writes them). */
+export const SEQUENCE_DIR = dirname(SEQUENCE_PRODUCT);
 export const sequenceFile = (fingerprint: string) => `en-us-16k-${fingerprint}.json.gz`;
 
 /** Names a training set by its recordings (order-free), so a fit finds the model trained on it. */
@@ -205,7 +206,7 @@ export function findSequenceModel(train: readonly PhoneUtt[]): SequencePhoneMode
   const fingerprint = sequenceFingerprint(train.map((u) => u.id));
   if (!loaded.has(fingerprint)) {
     const own = join(SEQUENCE_DIR, sequenceFile(fingerprint));
-    const product = join(SEQUENCE_DIR, SEQUENCE_PRODUCT);
+    const product = SEQUENCE_PRODUCT;
     let model: SequencePhoneModel | null = null;
     if (existsSync(own)) model = JSON.parse(gunzipSync(readFileSync(own)).toString('utf8'));
     else if (existsSync(product)) {

@@ -59,6 +59,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const CALIBRATION_DIR = resolve(here, '../../calibration');
 const cache = new Map<string, CalibratedModel>();
 
+/** The sequence phone model the product loads for an acoustic model (calibration/fit-phone-sequence.ts). */
+export const sequenceModelPath = (acousticModel: string) =>
+  join(CALIBRATION_DIR, 'phone-sequence', `${acousticModel}.json`);
+
 /**
  * The fitted parameters for an acoustic model (`calibration/params-<model>.json`, with its sequence
  * phone model from `calibration/phone-sequence/<model>.json` when there is one). Falls back to the
@@ -70,7 +74,7 @@ export function loadCalibratedModel(acousticModel = 'en-us-16k'): CalibratedMode
   const own = join(CALIBRATION_DIR, `params-${acousticModel}.json`);
   const path = existsSync(own) ? own : join(CALIBRATION_DIR, 'params-en-us-16k.json');
   const model = JSON.parse(readFileSync(path, 'utf8')) as CalibratedModel;
-  const sequence = join(CALIBRATION_DIR, 'phone-sequence', `${model.acousticModel}.json`);
+  const sequence = sequenceModelPath(model.acousticModel);
   if (model.posterior && existsSync(sequence))
     model.posterior.sequence = JSON.parse(readFileSync(sequence, 'utf8')) as SequencePhoneModel;
   cache.set(acousticModel, model);
