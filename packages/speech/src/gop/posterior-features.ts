@@ -1,5 +1,5 @@
 import { ARPABET_PHONES, ARPABET_VOWELS } from '@agaton/contracts';
-import { framesOf } from '../posteriors/aligned-frames.ts';
+import { readFrames } from '../posteriors/aligned-frames.ts';
 import type { PhonePosteriors } from '../posteriors/posteriors.ts';
 import type { Alignment } from '../types.ts';
 import { PHONE_FEATURES, type PhoneFeature } from './features.ts';
@@ -53,12 +53,8 @@ export function phoneEvidence(
   const out: PhoneEvidence[] = [];
   for (const p of al.words.flatMap((w) => w.phones)) {
     const c = index.get(p.phone) ?? -1;
-    let [first, last] = framesOf(post, p.start, p.end);
-    if (last <= first) {
-      first = Math.max(0, Math.min(first, post.nFrames - 1));
-      last = first + 1;
-    }
-    const frames = last - first;
+    const [first, last] = readFrames(post, p.start, p.end);
+    const frames = Math.max(1, last - first);
     const lpr = new Array<number>(comp.length).fill(0);
     let lpp = 0;
     let gop = 0;

@@ -1,4 +1,9 @@
-import type { PhonePosteriors } from './posteriors.ts';
+/** The frame grid of a posteriors computation. */
+interface FrameGrid {
+  nFrames: number;
+  /** Frames per second. */
+  frameRate: number;
+}
 
 /** How often a labelled phone is the best, or among the three best, posterior of its frames. */
 export interface FrameAgreement {
@@ -8,9 +13,20 @@ export interface FrameAgreement {
 }
 
 /** Frames of [start, end) seconds on the posteriors' grid (frame t starts at t / frameRate). */
-export function framesOf(post: PhonePosteriors, start: number, end: number): [number, number] {
+export function framesOf(post: FrameGrid, start: number, end: number): [number, number] {
   const first = Math.max(0, Math.round(start * post.frameRate));
   return [first, Math.min(post.nFrames, Math.round(end * post.frameRate))];
+}
+
+/**
+ * The frames a segment's evidence is read from: {@link framesOf}, or the nearest frame when that is
+ * empty (a segment shorter than a frame, or past the last one). Empty only when there are no frames.
+ */
+export function readFrames(post: FrameGrid, start: number, end: number): [number, number] {
+  const [first, last] = framesOf(post, start, end);
+  if (last > first || post.nFrames === 0) return [first, last];
+  const nearest = Math.max(0, Math.min(first, post.nFrames - 1));
+  return [nearest, nearest + 1];
 }
 
 /**
@@ -18,7 +34,7 @@ export function framesOf(post: PhonePosteriors, start: number, end: number): [nu
  * segment's phone ranks among all phones' posteriors. Phones the model lacks are skipped.
  */
 export function frameAgreement(
-  post: PhonePosteriors,
+  post: { phones: readonly string[]; logPost: Float32Array } & FrameGrid,
   segments: { phone: string; start: number; end: number }[],
   into: FrameAgreement = { frames: 0, top1: 0, top3: 0 },
 ): FrameAgreement {

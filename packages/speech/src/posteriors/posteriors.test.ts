@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, loadScores, readWav16k } from '../../calibration/dataset.ts';
 import { type Aligner, createAligner } from '../align/aligner.ts';
-import { frameAgreement } from './aligned-frames.ts';
+import { frameAgreement, readFrames } from './aligned-frames.ts';
 import { loadPtmModel, type PtmModel } from './model.ts';
 import { FIXTURES, FLITE_AVAILABLE, flite, MODEL_AVAILABLE, needs } from './posteriors.test-helper.ts';
 import { createPosteriorComputer, phonePosteriors, topPhones } from './posteriors.ts';
@@ -120,5 +120,35 @@ describe.skipIf(!MODEL_AVAILABLE)('posteriors of learner speech along its forced
     // of 1,523 frames (and 25.5 % / 51.3 % on a third of the dev set, bench/phone-posteriors.ts).
     expect(total.top1 / total.frames).toBeGreaterThan(0.2);
     expect(total.top3 / total.frames).toBeGreaterThan(0.45);
+  }, 60_000);
+
+  it(needs(
+    "score only the aligned phones' frames when asked, with exactly a full pass's values there",
+    MODEL_AVAILABLE,
+    MODEL,
+  ), async () => {
+    aligner ??= await createAligner();
+    const computer = createPosteriorComputer(model);
+    const utt = loadScores(FIXTURE_DIR)[0];
+    const pcm = readWav16k(join(FIXTURE_DIR, utt.wav));
+    const phones = (await aligner.align(pcm, utt.text, { skipDetection: false })).words.flatMap(
+      (w) => w.phones,
+    );
+    const full = computer.compute(pcm.samples);
+    const part = computer.compute(pcm.samples, phones);
+    expect(full.scored).toBeUndefined();
+    const scored = part.scored!;
+    // The silences around the reading are left out, the phones' frames all scored.
+    const inPhones = phones.reduce(
+      (n, p) => n + (readFrames(part, p.start, p.end)[1] - readFrames(part, p.start, p.end)[0]),
+      0,
+    );
+    expect(scored.reduce((a, b) => a + b, 0)).toBe(inPhones);
+    expect(inPhones).toBeLessThan(0.8 * part.nFrames);
+    for (let t = 0; t < part.nFrames; t++) {
+      const row = (a: Float32Array) => Array.from(a.subarray(t * 42, (t + 1) * 42));
+      if (scored[t]) expect(row(part.logPost), `frame ${t}`).toEqual(row(full.logPost));
+      else expect(row(part.logLik).every(Number.isNaN), `frame ${t}`).toBe(true);
+    }
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { addNoise } from '../align/noise.ts';
+import { readFrames } from './aligned-frames.ts';
 import { computeFeatures } from './features.ts';
 import { createFrontEnd, type FrontEnd } from './frontend.ts';
 import { loadPtmModel, type PtmModel } from './model.ts';
@@ -14,6 +15,11 @@ export interface PhonePosteriors {
   nFrames: number;
   /** Frames per second (100). */
   frameRate: number;
+  /**
+   * Frames that were scored, when the computation was limited to some segments (`compute`'s
+   * `segments`); every other frame's values are NaN. Absent: all frames were scored.
+   */
+  scored?: Uint8Array;
   /** Log-likelihood (nats) of every CI senone: `senoneLogLik[t * nCiSenones + s]`. */
   senoneLogLik: Float32Array;
   nCiSenones: number;
@@ -40,7 +46,11 @@ export interface PosteriorOptions extends SenoneOptions {
  */
 export interface PosteriorComputer {
   readonly model: PtmModel;
-  compute(samples16k: Float32Array): PhonePosteriors;
+  /**
+   * `segments` (seconds) limits the scoring to the frames evidence is read from over them
+   * (`readFrames`): a reading needs its aligned phones only, not the silences around them.
+   */
+  compute(samples16k: Float32Array, segments?: readonly { start: number; end: number }[]): PhonePosteriors;
 }
 
 export function createPosteriorComputer(model: PtmModel, options: PosteriorOptions = {}): PosteriorComputer {
@@ -54,14 +64,28 @@ export function createPosteriorComputer(model: PtmModel, options: PosteriorOptio
 
   return {
     model,
-    compute(samples16k) {
+    compute(samples16k, segments) {
       const feats = computeFeatures(frontEnd.cepstra(dither ? addNoise(samples16k) : samples16k));
       const nFrames = feats.nFrames;
+      const grid = { nFrames, frameRate: model.frontEnd.frameRate };
+      let scored: Uint8Array | undefined;
+      if (segments) {
+        scored = new Uint8Array(nFrames);
+        for (const seg of segments) {
+          const [first, last] = readFrames(grid, seg.start, seg.end);
+          scored.fill(1, first, last);
+        }
+      }
       const senoneLogLik = new Float32Array(nFrames * nCiSenones);
       const logLik = new Float32Array(nFrames * nPhones);
       const logPost = new Float32Array(nFrames * nPhones);
-      scoreSenones(model, feats, senoneLogLik, options);
+      scoreSenones(model, feats, senoneLogLik, { ...options, frames: scored });
       for (let t = 0; t < nFrames; t++) {
+        if (scored && !scored[t]) {
+          logLik.fill(Number.NaN, t * nPhones, (t + 1) * nPhones);
+          logPost.fill(Number.NaN, t * nPhones, (t + 1) * nPhones);
+          continue;
+        }
         const senones = senoneLogLik.subarray(t * nCiSenones, (t + 1) * nCiSenones);
         let best = Number.NEGATIVE_INFINITY;
         for (let p = 0; p < nPhones; p++) {
@@ -83,8 +107,8 @@ export function createPosteriorComputer(model: PtmModel, options: PosteriorOptio
       }
       return {
         phones: model.phones,
-        nFrames,
-        frameRate: model.frontEnd.frameRate,
+        ...grid,
+        scored,
         senoneLogLik,
         nCiSenones,
         logLik,

@@ -15,6 +15,11 @@ export interface SenoneOptions {
    * Gaussian in that stream minus `GAUSSIAN_FLOOR` (≈ 9.8 nats). Off by default.
    */
   floor?: boolean;
+  /**
+   * Score only the frames t with `frames[t]` = 1 (the rest of `out` is NaN): a reading needs the
+   * frames of its aligned phones alone. The scored frames get exactly the values of a full pass.
+   */
+  frames?: Uint8Array;
 }
 
 /**
@@ -39,7 +44,12 @@ interface BestGaussians {
   score: Float64Array;
 }
 
-function selectGaussians(model: PtmModel, feats: Features, topN: number): BestGaussians {
+function selectGaussians(
+  model: PtmModel,
+  feats: Features,
+  topN: number,
+  scored: (t: number) => boolean,
+): BestGaussians {
   const { nStreams, nDensity, gauss: G, logNorm } = model;
   const nLists = model.phones.length * nStreams;
   const T = feats.nFrames;
@@ -54,6 +64,9 @@ function selectGaussians(model: PtmModel, feats: Features, topN: number): BestGa
     const q0 = (l % nStreams) * 13;
     const base = l * nDensity;
     for (let t = 0; t < T; t++) {
+      if (!scored(t)) continue;
+      // Without last frame's best (the first frame, or one after a skipped frame), the first n.
+      const fresh = t === 0 || !scored(t - 1);
       const q = t * dim + q0;
       // The 13 dimensions as locals, unrolled below: about twice as fast as a loop over an array.
       const x0 = F[q];
@@ -76,7 +89,7 @@ function selectGaussians(model: PtmModel, feats: Features, topN: number): BestGa
       let worst = Number.NEGATIVE_INFINITY;
       // Last frame's best n first (the first n Gaussians at the start): they set the bar at once.
       for (let c = 0; c < n + nDensity; c++) {
-        const g = c >= n ? c - n : t === 0 ? c : bestIdx[prev + c];
+        const g = c >= n ? c - n : fresh ? c : bestIdx[prev + c];
         const m = (base + g) * 26;
         let a = x0 - G[m];
         let d = logNorm[base + g] - a * a * G[m + 1];
@@ -147,11 +160,15 @@ export function scoreSenones(
   const nLists = nCb * nStreams;
   const T = feats.nFrames;
   if (out.length !== T * nSen) throw new Error('scoreSenones: output has the wrong size');
-  const { n, idx: bestIdx, score: bestScore } = selectGaussians(model, feats, options.topN ?? TOP_N);
+  const mask = options.frames;
+  if (mask && mask.length !== T) throw new Error('scoreSenones: the frame mask has the wrong size');
+  const scored = mask ? (t: number) => mask[t] === 1 : () => true;
+  const { n, idx: bestIdx, score: bestScore } = selectGaussians(model, feats, options.topN ?? TOP_N, scored);
   if (options.floor) {
     // PocketSphinx's `ptm_mgau_codebook_norm`: no Gaussian scores lower than the stream's best
     // Gaussian (over all codebooks) minus MAX_NEG_ASCR.
     for (let t = 0; t < T; t++) {
+      if (!scored(t)) continue;
       for (let f = 0; f < nStreams; f++) {
         let best = Number.NEGATIVE_INFINITY;
         for (let cb = 0; cb < nCb; cb++)
@@ -168,6 +185,10 @@ export function scoreSenones(
   // exponentials (relative to the best) are taken once per frame and codebook-stream.
   const rel = new Float64Array(nLists * n);
   for (let t = 0; t < T; t++) {
+    if (!scored(t)) {
+      out.fill(Number.NaN, t * nSen, (t + 1) * nSen);
+      continue;
+    }
     const o = t * nLists * n;
     for (let k = 0; k < nLists * n; k++) rel[k] = Math.exp(bestScore[o + k] - bestScore[o + k - (k % n)]);
     for (let s = 0; s < nSen; s++) {
