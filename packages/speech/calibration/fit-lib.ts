@@ -2,7 +2,7 @@ import type { PhoneStat, PhoneStats } from '../src/gop/features.ts';
 import { phoneFeatureRows, wordFeatureRows } from '../src/gop/features.ts';
 import type { PhoneEvidence } from '../src/gop/posterior-features.ts';
 import type { Contours } from '../src/scoring/contours.ts';
-import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { type BoostedTrees, type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
 import { fitRidge, type LinearModel } from '../src/scoring/linear.ts';
 import {
   type CalibratedModel,
@@ -136,6 +136,10 @@ function stackedInputs(
     });
   }
   const wordRows = samples.map((s, i) => (s.al.ok ? wordFeatureRows(s.al, phoneRows[i], phonePred[i]) : []));
+  if (phones) {
+    // Word trees of the phone stage (train-split words), out of fold per sample.
+    return { phoneRows, phonePred, wordRows, wordPred: samples.map((s) => phones.wordOof.get(s) ?? []) };
+  }
   for (let f = 0; f < inner; f++) {
     const X: number[][] = [];
     const y: number[] = [];
@@ -162,6 +166,10 @@ export interface PhoneStage {
   /** The loop GOP's phone statistics fitted with `part` (the rows' `loop.*` and `forced.*` columns). */
   stats: PhoneStats;
   oof: Map<Sample, number[]>;
+  /** Word trees over `wordInputRows`, fitted on the same train-split words as `part`. */
+  word: BoostedTrees;
+  /** Per sample, raw word predictions from word trees fitted without that sample's speaker. */
+  wordOof: Map<Sample, number[]>;
 }
 
 /** Ridge penalty used when a configuration names none. */
@@ -203,11 +211,11 @@ export function fitModelWithRidges(
   const wX: number[][] = [];
   const wy: number[] = [];
   samples.forEach((s, i) => {
-    if (!s.al.ok) return;
+    if (!s.al.ok || phones) return;
     wX.push(...st.wordRows[i]);
     wy.push(...targets(s).word);
   });
-  const word = fitBoosted(wX, wy, fit.word);
+  const word = phones ? phones.word : fitBoosted(wX, wy, fit.word);
   const ok = samples.map((s, i) => ({ s, i })).filter((x) => x.s.al.ok);
   const uX = ok.map(({ s, i }) =>
     utteranceFeatureRow({
@@ -236,7 +244,7 @@ export function fitModelWithRidges(
     model: {
       acousticModel,
       phoneStats: stats,
-      ...(phones ? { posterior: phones.part } : { phone }),
+      ...(phones ? { posterior: phones.part, wordInputs: 'phone-model-rows' as const } : { phone }),
       word,
       utterance,
       rules,
@@ -244,7 +252,7 @@ export function fitModelWithRidges(
         utterances: samples.length,
         speakers: new Set(samples.map((s) => s.utt.speaker)).size,
         corpus: phones
-          ? 'speechocean762: phones on the train split, words and sentences on its dev subset'
+          ? 'speechocean762: phones and words on the train split (unrated words by their phones), sentences on its dev subset'
           : 'speechocean762 (train split, dev subset)',
       },
     },

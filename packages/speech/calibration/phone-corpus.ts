@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { phoneFeatureRows } from '../src/gop/features.ts';
+import { phoneFeatureRows, wordInputRows } from '../src/gop/features.ts';
 import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
-import { type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { type BoostedTrees, type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
 import { type PosteriorPhoneModel, posteriorPhoneRows, withSequence } from '../src/scoring/model.ts';
 import type { SequencePhoneModel } from '../src/scoring/phone-sequence.ts';
 import { sequenceModelPath } from '../src/scoring/score.ts';
@@ -28,6 +28,11 @@ export interface PhoneUtt {
   y: (number | null)[];
   /** The same plus words with another pronunciation of as many phones (scores position by position). */
   yApprox: (number | null)[];
+  /**
+   * Per aligned word, the mean and the minimum of the experts' scores of its phones (the corpus's
+   * pronunciation), or null when the split's words do not line up with the alignment's.
+   */
+  wordPhones: ({ mean: number; min: number } | null)[];
 }
 
 /** Every cached recording that aligned, with targets. */
@@ -49,7 +54,12 @@ export function loadPhoneCorpus(): PhoneUtt[] {
           );
         });
       });
-      return { id: r.id, speaker: r.speaker, al: alignmentOf(r), ev: evidenceOf(r), y, yApprox };
+      const wordPhones = r.words.map((_, wi) => {
+        const scores = sameCount ? label?.words?.[wi]?.phonesAccuracy : undefined;
+        if (!scores?.length) return null;
+        return { mean: scores.reduce((a, b) => a + b, 0) / scores.length, min: Math.min(...scores) };
+      });
+      return { id: r.id, speaker: r.speaker, al: alignmentOf(r), ev: evidenceOf(r), y, yApprox, wordPhones };
     });
 }
 
@@ -134,6 +144,74 @@ export const PHONE_FIT: PhoneFit = {
 };
 
 /**
+ * The word trees' settings when they learn from the whole train split (`fitWordModel`): the
+ * product's "base" word trees, the cheapest of three that agreed within 0.006 in
+ * calibration/word-training-set.ts.
+ */
+export const WORD_FIT: FitOptions = { rounds: 150, rate: 0.06, depth: 3, minLeaf: 25 };
+
+/**
+ * A word's rating from its phones' expert scores where the experts rated no words (outside the dev
+ * subset): least squares of `ratings` on [1, mean, min] of the phone scores, over the words that
+ * have both. On the dev words the minimum alone correlates with the rating at 0.89.
+ */
+export function pseudoRating(
+  words: { rated: number | null; phones: { mean: number; min: number } | null }[],
+): (phones: { mean: number; min: number }) => number {
+  const both = words.filter((w) => w.rated !== null && w.phones);
+  const x = both.map((w) => [1, w.phones?.mean ?? 0, w.phones?.min ?? 0]);
+  const m = [0, 1, 2].map((i) => [
+    ...[0, 1, 2].map((j) => x.reduce((a, r) => a + r[i] * r[j], 0)),
+    x.reduce((a, r, k) => a + r[i] * (both[k].rated as number), 0),
+  ]);
+  for (let i = 0; i < 3; i++)
+    for (let r = 0; r < 3; r++) {
+      if (r === i || m[i][i] === 0) continue;
+      const q = m[r][i] / m[i][i];
+      for (let c = i; c < 4; c++) m[r][c] -= q * m[i][c];
+    }
+  const b = m.map((row, i) => (row[i] ? row[3] / row[i] : 0));
+  return (p) => Math.min(10, Math.max(0, b[0] + b[1] * p.mean + b[2] * p.min));
+}
+
+/**
+ * Word trees over {@link wordInputRows} (no phone predictions), fitted on every word of `train` with
+ * a target: the experts' rating where `ratings` has the recording (dev subset), else the
+ * {@link pseudoRating} of its phones' scores. `fitted` is the phone model fitted on `train` (its
+ * norms and statistics make the rows).
+ */
+export function fitWordModel(
+  train: PhoneUtt[],
+  fitted: ReturnType<typeof fitPhoneModel>,
+  ratings: ReadonlyMap<string, readonly number[]>,
+): BoostedTrees {
+  const words = train.flatMap((u) => {
+    const rated = ratings.get(u.id);
+    const rows = wordRowsOf(fitted, u);
+    return u.al.words.map((_, i) => ({
+      row: rows[i],
+      rated: rated?.length === u.al.words.length ? rated[i] : null,
+      phones: u.wordPhones[i],
+    }));
+  });
+  const pseudo = pseudoRating(words);
+  const used = words.filter((w) => w.rated !== null || w.phones);
+  return fitBoosted(
+    used.map((w) => w.row),
+    used.map((w) => w.rated ?? pseudo(w.phones as { mean: number; min: number })),
+    WORD_FIT,
+  );
+}
+
+/** The word model's input rows of one recording under a fitted phone model (as `predict` makes them). */
+export function wordRowsOf(
+  fitted: ReturnType<typeof phoneModelNorms>,
+  u: Pick<PhoneUtt, 'al' | 'ev'>,
+): number[][] {
+  return wordInputRows(u.al, phoneFeatureRows(u.al, fitted.stats), phoneModelRowsOf(fitted, u));
+}
+
+/**
  * The phone training sets of `phoneStage(samples, corpus, folds)`: per speaker fold of `samples`,
  * `corpus` without that fold's speakers; then all of `corpus` (`full`).
  */
@@ -156,7 +234,8 @@ export function phoneStageSets(
  * without that fold's speakers, which predicts the fold's phones; and the model fitted on all of
  * `corpus`. `perFold[f]` carries fold f's model, for scoring fold f in inner cross-validation. Each
  * model gets the sequence model trained on its exact set, when one is committed
- * (calibration/fit-phone-sequence.ts trains them all).
+ * (calibration/fit-phone-sequence.ts trains them all), and word trees fitted on the same set's
+ * words (`fitWordModel`); `wordOof` holds each sample's word predictions from its fold's trees.
  */
 export function phoneStage(
   samples: Sample[],
@@ -172,15 +251,28 @@ export function phoneStage(
     return fitted;
   };
   const foldOf = speakerFolds(samples, folds);
+  // The experts' word ratings of the dev samples, for the word models' targets.
+  const ratings = new Map(samples.map((s) => [s.utt.id, s.utt.words.map((w) => w.accuracy)]));
   const oof = new Map<Sample, number[]>();
+  const wordOof = new Map<Sample, number[]>();
   const perFold = sets.perFold.map((train, f) => {
     const fitted = fit(train);
+    const word = fitWordModel(train, fitted, ratings);
     samples.forEach((s, i) => {
-      if (foldOf[i] === f && s.al.ok && s.ev) oof.set(s, predictPhones(fitted, s.al, s.ev));
+      if (foldOf[i] !== f || !s.al.ok || !s.ev) return;
+      oof.set(s, predictPhones(fitted, s.al, s.ev));
+      wordOof.set(
+        s,
+        wordRowsOf(fitted, { al: s.al, ev: s.ev }).map((r) => predictBoosted(word, r)),
+      );
     });
-    return fitted;
+    return { ...fitted, word };
   });
-  return { full: { ...fit(sets.full), oof }, perFold: perFold.map((p) => ({ ...p, oof })) };
+  const full = fit(sets.full);
+  return {
+    full: { ...full, word: fitWordModel(sets.full, full, ratings), oof, wordOof },
+    perFold: perFold.map((p) => ({ ...p, oof, wordOof })),
+  };
 }
 
 /** The product's model (trained on the whole train split); the others are named by fingerprint. */

@@ -152,3 +152,35 @@ export function wordFeatureRows(al: Alignment, phoneRows: number[][], phonePred:
   }
   return rows;
 }
+
+/** The phone-prediction columns of {@link wordFeatureRows} (its first two). */
+const WORD_PRED_COLS = 2;
+
+/**
+ * The inputs of a word model that reads no phone predictions: {@link wordFeatureRows}' columns but
+ * the phone predictions' mean and minimum, then the mean and the minimum over the word's phones of
+ * every column of `phoneModelRows` (the phone scorer's inputs, one row per aligned phone). Such a
+ * model can learn from every word of the train split, rated or not, without out-of-fold phone
+ * predictions (calibration/word-training-set.ts).
+ */
+export function wordInputRows(
+  al: Alignment,
+  phoneRows: number[][],
+  phoneModelRows: readonly (readonly number[])[],
+): number[][] {
+  const own = wordFeatureRows(al, phoneRows, new Array(phoneRows.length).fill(0));
+  const cols = phoneModelRows[0]?.length ?? 0;
+  let k = 0;
+  return al.words.map((w, i) => {
+    const rows = phoneModelRows.slice(k, k + w.phones.length);
+    k += w.phones.length;
+    const avg = new Array<number>(cols).fill(0);
+    const low = new Array<number>(cols).fill(rows.length ? Number.POSITIVE_INFINITY : 0);
+    for (const r of rows)
+      for (let c = 0; c < cols; c++) {
+        avg[c] += r[c] / rows.length;
+        if (r[c] < low[c]) low[c] = r[c];
+      }
+    return [...own[i].slice(WORD_PRED_COLS), ...avg, ...low];
+  });
+}

@@ -4,6 +4,7 @@ import {
   phoneFeatureRows,
   WORD_FEATURES,
   wordFeatureRows,
+  wordInputRows,
 } from '../gop/features.ts';
 import {
   type LprNorms,
@@ -80,6 +81,13 @@ export interface CalibratedModel {
    */
   display?: Partial<Record<UtteranceTarget | 'word', Stretch>>;
   word: BoostedTrees;
+  /**
+   * What `word` reads: absent, {@link wordFeatureRows} (with the phone predictions, fitted on the
+   * dev subset's rated words); `phone-model-rows`, {@link wordInputRows} over the posterior phone
+   * scorer's rows (fitted on every word of the train split, unrated ones by the experts' phone
+   * scores: calibration/phone-corpus.ts `fitWordModel`). Needs `posterior`.
+   */
+  wordInputs?: 'phone-model-rows';
   utterance: Record<UtteranceTarget, BoostedTrees>;
   /**
    * Ridge regressions over the same sentence features, blended with the trees by
@@ -182,7 +190,7 @@ function rawPhoneScores(
   model: CalibratedModel,
   phoneRows: number[][],
   evidence: readonly PhoneEvidence[] | undefined,
-): number[] {
+): { scores: number[]; modelRows?: number[][] } {
   if (model.posterior) {
     const n = phoneRows.length;
     if (!evidence || evidence.length !== n)
@@ -190,11 +198,11 @@ function rawPhoneScores(
     const part = model.posterior;
     const rows = posteriorPhoneRows(al, part, evidence, phoneRows);
     const trees = rows.map((r) => clamp(predictBoosted(part.trees, r), 0, 2));
-    return withSequence(part, al, rows, trees);
+    return { scores: withSequence(part, al, rows, trees), modelRows: rows };
   }
   if (!model.phone) throw new Error('the model has no phone scorer');
   const trees = model.phone;
-  return phoneRows.map((r) => clamp(predictBoosted(trees, r), 0, 2));
+  return { scores: phoneRows.map((r) => clamp(predictBoosted(trees, r), 0, 2)) };
 }
 
 /**
@@ -215,9 +223,14 @@ export function withSequence(
 /** Runs the calibrated models over one alignment (phones → words → sentence). */
 export function predict(al: Alignment, model: CalibratedModel, extra: ScoringEvidence = {}): Predictions {
   const phoneRows = phoneFeatureRows(al, model.phoneStats);
-  const rawPhone = rawPhoneScores(al, model, phoneRows, extra.evidence);
+  const { scores: rawPhone, modelRows } = rawPhoneScores(al, model, phoneRows, extra.evidence);
   const wordRows = wordFeatureRows(al, phoneRows, rawPhone);
-  const rawWord = wordRows.map((r) => clamp(predictBoosted(model.word, r), 0, 10));
+  let wordInputs = wordRows;
+  if (model.wordInputs === 'phone-model-rows') {
+    if (!modelRows) throw new Error("this word model reads the posterior phone scorer's rows");
+    wordInputs = wordInputRows(al, phoneRows, modelRows);
+  }
+  const rawWord = wordInputs.map((r) => clamp(predictBoosted(model.word, r), 0, 10));
   const row = utteranceFeatureRow({
     alignment: al,
     phoneRows,
