@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { phoneFeatureRows, wordInputRows } from '../src/gop/features.ts';
 import { lprNorms, posteriorNorms } from '../src/gop/posterior-features.ts';
 import { type BoostedTrees, type FitOptions, fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { fitRidge, predictLinear } from '../src/scoring/linear.ts';
 import { type PosteriorPhoneModel, posteriorPhoneRows, withSequence } from '../src/scoring/model.ts';
 import type { SequencePhoneModel } from '../src/scoring/phone-sequence.ts';
 import { sequenceModelPath } from '../src/scoring/score.ts';
@@ -152,26 +153,19 @@ export const WORD_FIT: FitOptions = { rounds: 150, rate: 0.06, depth: 3, minLeaf
 
 /**
  * A word's rating from its phones' expert scores where the experts rated no words (outside the dev
- * subset): least squares of `ratings` on [1, mean, min] of the phone scores, over the words that
- * have both. On the dev words the minimum alone correlates with the rating at 0.89.
+ * subset): least squares of the ratings on the mean and the minimum of the phone scores, over the
+ * words that have both. On the dev words the minimum alone correlates with the rating at 0.89.
  */
 export function pseudoRating(
   words: { rated: number | null; phones: { mean: number; min: number } | null }[],
 ): (phones: { mean: number; min: number }) => number {
   const both = words.filter((w) => w.rated !== null && w.phones);
-  const x = both.map((w) => [1, w.phones?.mean ?? 0, w.phones?.min ?? 0]);
-  const m = [0, 1, 2].map((i) => [
-    ...[0, 1, 2].map((j) => x.reduce((a, r) => a + r[i] * r[j], 0)),
-    x.reduce((a, r, k) => a + r[i] * (both[k].rated as number), 0),
-  ]);
-  for (let i = 0; i < 3; i++)
-    for (let r = 0; r < 3; r++) {
-      if (r === i || m[i][i] === 0) continue;
-      const q = m[r][i] / m[i][i];
-      for (let c = i; c < 4; c++) m[r][c] -= q * m[i][c];
-    }
-  const b = m.map((row, i) => (row[i] ? row[3] / row[i] : 0));
-  return (p) => Math.min(10, Math.max(0, b[0] + b[1] * p.mean + b[2] * p.min));
+  const fit = fitRidge(
+    both.map((w) => [w.phones?.mean ?? 0, w.phones?.min ?? 0]),
+    both.map((w) => w.rated as number),
+    0,
+  );
+  return (p) => Math.min(10, Math.max(0, predictLinear(fit, [p.mean, p.min])));
 }
 
 /**
