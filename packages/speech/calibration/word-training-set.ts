@@ -80,9 +80,8 @@ function wordsOf(u: PhoneUtt, fitted: ReturnType<typeof fitPhoneModel>): Word[] 
 
 const corpus = loadPhoneCorpus();
 const devSpeakers = corpus.filter((u) => dev.has(u.id)).map((u) => u.speaker);
-const outerOf = new Map(
-  [...new Set(devSpeakers)].map((sp) => [sp, foldsOfSpeakers(devSpeakers, OUTER)[devSpeakers.indexOf(sp)]]),
-);
+const devFolds = foldsOfSpeakers(devSpeakers, OUTER);
+const outerOf = new Map(devSpeakers.map((sp, i) => [sp, devFolds[i]]));
 const ARMS = [
   'dev words, 11 features',
   'whole split, 11 features',
