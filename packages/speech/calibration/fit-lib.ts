@@ -135,11 +135,11 @@ function stackedInputs(
       if (folds[i] === f) phonePred[i] = phoneRows[i].map((r) => predictBoosted(pm, r));
     });
   }
-  const wordRows = samples.map((s, i) => (s.al.ok ? wordFeatureRows(s.al, phoneRows[i], phonePred[i]) : []));
   if (phones) {
-    // Word trees of the phone stage (train-split words), out of fold per sample.
-    return { phoneRows, phonePred, wordRows, wordPred: samples.map((s) => phones.wordOof.get(s) ?? []) };
+    // The phone stage brings its own word trees (train-split words) and their out-of-fold predictions.
+    return { phoneRows, phonePred, wordRows: [], wordPred: samples.map((s) => phones.wordOof.get(s) ?? []) };
   }
+  const wordRows = samples.map((s, i) => (s.al.ok ? wordFeatureRows(s.al, phoneRows[i], phonePred[i]) : []));
   for (let f = 0; f < inner; f++) {
     const X: number[][] = [];
     const y: number[] = [];

@@ -139,10 +139,10 @@ describe.skipIf(!MODEL_AVAILABLE)('posteriors of learner speech along its forced
     expect(full.scored).toBeUndefined();
     const scored = part.scored!;
     // The silences around the reading are left out, the phones' frames all scored.
-    const inPhones = phones.reduce(
-      (n, p) => n + (readFrames(part, p.start, p.end)[1] - readFrames(part, p.start, p.end)[0]),
-      0,
-    );
+    const inPhones = phones.reduce((n, p) => {
+      const [first, last] = readFrames(part, p.start, p.end);
+      return n + last - first;
+    }, 0);
     expect(scored.reduce((a, b) => a + b, 0)).toBe(inPhones);
     expect(inPhones).toBeLessThan(0.8 * part.nFrames);
     for (let t = 0; t < part.nFrames; t++) {
