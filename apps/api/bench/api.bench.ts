@@ -4,17 +4,19 @@
  *   - sign-in: POST /api/authn/password (argon2id verify + one-time code)
  *   - me:      GET /api/app-user/me with a bearer access token (JWT verify + one indexed query)
  * at 50 and 200 connections, as a coach the bench signs up first (a server without demo data has no
- * account). Prints requests/s and p50/p99 latency.
+ * account). Prints requests/s, p50/p99 latency and the server's CPU time per request (its steadiest
+ * figure on a shared machine).
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_PG_URL (default DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (default "pglite,postgres"),
  * BENCH_API_PROCESSES (API_PROCESSES of the PostgreSQL server, default 1; above 1 it uses the Redis at
- * BENCH_REDIS_URL, default redis://127.0.0.1:6379).
+ * BENCH_REDIS_URL, default redis://127.0.0.1:6379), BENCH_SCENARIOS ("me", "sign-in" or both, the
+ * default), BENCH_NODE_ARGS (extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  * Smoke run (BENCH_SMOKE=1): PGlite only unless BENCH_BACKENDS says otherwise, 4 connections for 2 s
  * with no warm-up; fails when a request fails or a scenario got no answer.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +33,7 @@ const CONNECTIONS = smokeOr([50, 200], [4]);
 const WARM_UP_SECONDS = smokeOr(2, 0);
 const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'me,sign-in').split(',');
 
 interface Row {
   backend: string;
@@ -42,25 +45,68 @@ interface Row {
   ok: number;
   non2xx: number;
   errors: number;
+  /** The server's CPU time (all its processes, user + system) per answered request, in µs. */
+  cpuUsPerReq: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time in ms used so far by `pid` and every process below it (a cluster's workers), read from
+ * /proc (Linux); NaN elsewhere. Requests per second spread by half between runs on a shared VM, while
+ * CPU time per request spreads far less, so the bench prints both.
+ */
+function treeCpuMs(pid: number): number {
+  try {
+    const stats = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((name) => {
+        try {
+          // Fields after the command's closing parenthesis: state ppid … utime(14) stime(15).
+          const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+          const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+          return [
+            { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) },
+          ];
+        } catch {
+          return []; // the process ended while being listed
+        }
+      });
+    // Parents come before their children in no guaranteed order, so widen the tree until it stops growing.
+    const tree = new Set([pid]);
+    let size = 0;
+    while (tree.size !== size) {
+      size = tree.size;
+      for (const s of stats) if (tree.has(s.ppid)) tree.add(s.pid);
+    }
+    const ticks = stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '100000000',
-      WEB_DIST_DIR: join(tmpdir(), 'agaton-bench-no-spa'),
-      // The speech workers would otherwise load their models while /me is being measured.
-      SCORING_WARM: '0',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: apiDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '100000000',
+        WEB_DIST_DIR: join(tmpdir(), 'agaton-bench-no-spa'),
+        // The speech workers would otherwise load their models while /me is being measured.
+        SCORING_WARM: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   // One process prints its banner; a cluster's primary says when all of them listen.
   const ready = Number(env.API_PROCESSES ?? 1) > 1 ? 'API processes share the port' : 'Agaton is running';
@@ -117,6 +163,7 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
     // /me first: queued argon2 work from a saturated sign-in run would otherwise leak into it.
     const scenarios = [
       {
+        key: 'me',
         name: 'GET /api/app-user/me',
         options: {
           method: 'GET' as const,
@@ -126,6 +173,7 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
         },
       },
       {
+        key: 'sign-in',
         name: 'sign-in POST /api/authn/password',
         options: {
           method: 'POST' as const,
@@ -135,14 +183,16 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
         },
       },
     ];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => SCENARIOS.includes(s.key))) {
       for (const connections of CONNECTIONS) {
         // autocannon takes the path as part of the URL.
         const { path, ...request } = scenario.options;
         const target = { ...request, url: `${url}${path}`, connections };
         // A short warm-up so JIT and the pool are ready before measuring.
         if (WARM_UP_SECONDS) await run({ ...target, duration: WARM_UP_SECONDS });
+        const cpuBefore = treeCpuMs(child.pid ?? 0);
         const result = await run({ ...target, duration });
+        const cpuMs = treeCpuMs(child.pid ?? 0) - cpuBefore;
         const row: Row = {
           backend,
           scenario: scenario.name,
@@ -153,11 +203,12 @@ async function benchBackend(backend: string, env: Record<string, string>): Promi
           ok: result['2xx'],
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
+          cpuUsPerReq: Math.round((cpuMs * 1000) / Math.max(1, result['2xx'] + result.non2xx)),
         };
         rows.push(row);
         await drained(url);
         console.log(
-          `${backend.padEnd(10)} ${scenario.name.padEnd(34)} c=${String(connections).padEnd(4)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}`,
+          `${backend.padEnd(10)} ${scenario.name.padEnd(34)} c=${String(connections).padEnd(4)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}  server CPU ${row.cpuUsPerReq} µs/req`,
         );
       }
     }
@@ -210,7 +261,7 @@ if (wantPostgres && (await postgresReachable())) {
 } else if (wantPostgres) {
   console.log(`PostgreSQL not reachable at ${pgUrl}; skipped.`);
 }
-console.log('\nSummary (req/s, p50/p99 ms):');
+console.log('\nSummary (req/s, p50/p99 ms, server CPU µs per request):');
 console.table(all);
 // A smoke run checks that every scenario was measured and answered.
 const broken = all.filter((r) => r.non2xx || r.errors || !r.ok);
