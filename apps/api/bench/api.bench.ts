@@ -4,8 +4,8 @@
  *   - sign-in: POST /api/authn/password (argon2id verify + one-time code)
  *   - me:      GET /api/app-user/me with a bearer access token (JWT verify + one indexed query)
  * at 50 and 200 connections, as a coach the bench signs up first (a server without demo data has no
- * account). Prints requests/s, p50/p99 latency and the server's CPU time per request (its steadiest
- * figure on a shared machine).
+ * account). Prints requests/s, p50/p99 latency and the server's CPU time per request (steadier than
+ * requests/s on a shared machine).
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_PG_URL (default DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_BACKENDS (default "pglite,postgres"),
@@ -54,7 +54,7 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /**
  * CPU time in ms used so far by `pid` and every process below it (a cluster's workers), read from
  * /proc (Linux); NaN elsewhere. Requests per second spread by half between runs on a shared VM, while
- * CPU time per request spreads far less, so the bench prints both.
+ * CPU time per request spreads less, so the bench prints both.
  */
 function treeCpuMs(pid: number): number {
   try {
