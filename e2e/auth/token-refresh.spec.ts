@@ -29,11 +29,14 @@ test.describe('token refresh', () => {
     await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
     await expect(page.getByTestId('user-block')).toContainText(email);
 
-    expect(answers).toEqual([
+    expect(answers.slice(0, 3)).toEqual([
       { url: '/api/app-user/me', status: 401 },
       { url: '/api/token', status: 200 },
       { url: '/api/app-user/me', status: 200 },
     ]);
+    // The new token lives E2E_ACCESS_TOKEN_TTL_SECONDS, so the page's next calls may refresh it ahead
+    // of time (the next test's case); on a slow machine one does before this line. Nothing refused.
+    expect(answers.slice(3).filter((a) => a.status !== 200)).toEqual([]);
     const after = await readTokens(page, 'user');
     expect(after.token).not.toBe(before.token);
     expect(after.refreshToken).not.toBe(before.refreshToken);
