@@ -16,7 +16,7 @@
  * with no warm-up; fails when a request fails or a scenario got no answer.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import { createTestDatabase } from '@agaton/db/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
+import { processTree } from './process-tree.ts';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? smokeOr(10, 2));
@@ -49,38 +50,14 @@ interface Row {
   cpuUsPerReq: number;
 }
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
 /**
- * CPU time in ms used so far by `pid` and every process below it (a cluster's workers), read from
- * /proc (Linux); NaN elsewhere. Requests per second spread by half between runs on a shared VM, while
- * CPU time per request spreads less, so the bench prints both.
+ * CPU time in ms used so far by `pid` and every process below it (a cluster's workers); NaN off Linux.
+ * Requests per second spread by half between runs on a shared VM, while CPU time per request spreads
+ * less, so the bench prints both.
  */
 function treeCpuMs(pid: number): number {
   try {
-    const stats = readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .flatMap((name) => {
-        try {
-          // Fields after the command's closing parenthesis: state ppid … utime(14) stime(15).
-          const text = readFileSync(`/proc/${name}/stat`, 'utf8');
-          const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-          return [
-            { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) },
-          ];
-        } catch {
-          return []; // the process ended while being listed
-        }
-      });
-    // Parents come before their children in no guaranteed order, so widen the tree until it stops growing.
-    const tree = new Set([pid]);
-    let size = 0;
-    while (tree.size !== size) {
-      size = tree.size;
-      for (const s of stats) if (tree.has(s.ppid)) tree.add(s.pid);
-    }
-    const ticks = stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0);
-    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+    return [...processTree(pid).cpu.values()].reduce((sum, sec) => sum + sec, 0) * 1000;
   } catch {
     return Number.NaN;
   }

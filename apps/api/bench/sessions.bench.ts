@@ -14,12 +14,13 @@
  * /app-user/me p99 under 100 ms while analyses run.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { announceSmoke, SMOKE, smokeOr } from '../../../packages/speech/bench/smoke.ts';
 import type { DemoRecording } from '../src/seed/demo-recordings/speakers.ts';
+import { processTree } from './process-tree.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const recordings = fileURLToPath(new URL('../src/seed/demo-recordings/', import.meta.url));
@@ -71,40 +72,12 @@ function meeting(seconds: number): Buffer {
   return readFileSync(out);
 }
 
-/** CPU seconds (utime + stime) and RSS of every process under `pid`, read from /proc. */
-function tree(pid: number): { cpu: Map<number, number>; rss: number } {
-  const cpu = new Map<number, number>();
-  let rss = 0;
-  const tick = 100;
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const visit = (p: number) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(p, (Number(f[11]) + Number(f[12])) / tick);
-      rss += Number(f[21]) * 4096;
-    } catch {}
-    for (const c of children.get(p) ?? []) visit(c);
-  };
-  visit(pid);
-  return { cpu, rss };
-}
-
 /** Samples the server's process tree: CPU per pid (max seen, so ended recognisers count) and peak RSS. */
 function monitor(pid: number) {
   const cpu = new Map<number, number>();
   let peak = 0;
   const sample = () => {
-    const t = tree(pid);
+    const t = processTree(pid);
     for (const [p, s] of t.cpu) cpu.set(p, Math.max(cpu.get(p) ?? 0, s));
     peak = Math.max(peak, t.rss);
   };
