@@ -67,6 +67,25 @@ export const RULE_CANDIDATES: ScoringRules[] = [0, 1, 2, 4, 6].flatMap((wordGopP
 );
 
 /**
+ * Candidate rules of the shown word score alone: its pull and knee (as above) and the share taken
+ * from its phones' raw scores (none, or 0.2–0.8 of their mean or minimum). Scored for the words
+ * only; `RULE_CANDIDATES` are scored for the phones. The shown word always keeps a pull: the
+ * experts' data has hardly a word said in place of another, so its agreement cannot value one, and
+ * chosen by agreement alone the pull went to 0 and a flite "bed" read for "mat" scored 87 of 100
+ * (`test/scoring.test.ts`).
+ */
+export const WORD_RULE_CANDIDATES: ScoringRules[] = [1, 2, 4, 6].flatMap((wordGopPull) =>
+  [-2, -1.5, -1].flatMap((wordGopKnee) =>
+    [
+      { wordPhoneBlend: 0 },
+      ...[0.2, 0.4, 0.6, 0.8].flatMap((wordPhoneBlend) =>
+        (['mean', 'min'] as const).map((wordPhoneAggregate) => ({ wordPhoneBlend, wordPhoneAggregate })),
+      ),
+    ].map((blend) => ({ wordGopPull, wordGopKnee, localGopPull: 0, phoneWordBlend: 0, ...blend })),
+  ),
+);
+
+/**
  * Candidate blends of the sentence scores: the share taken from the ridge regression (0 = trees
  * only, 1 = ridge only) and its penalty. Sentence scores do not depend on the rules above (nor the
  * rules on these), so the two are chosen side by side.
@@ -103,14 +122,45 @@ export function scoreHeldOut(samples: Sample[], model: CalibratedModel, into = n
 }
 
 /**
- * One number per candidate: the mean agreement over phone, word and the four sentence scales, in
- * two parts: phone and word (which the rules move) and the sentence scales (which the linear
- * blend moves).
+ * The rules from the candidates' held-out agreement, each level by its own: the phone's rules — its
+ * own pull, its share of the word's score and the pull of the word score it borrows — by the phones'
+ * agreement over `RULE_CANDIDATES` (`phoneResults[r]`), the shown word's pull, knee and share from
+ * its phones by the words' over `WORD_RULE_CANDIDATES` (`wordResults[r]`). Chosen together, a word
+ * pull that helped the phones through the blend was shown on the words even where it cost them
+ * agreement. `score` is the part of the configuration's mean agreement over the six scales that
+ * the rules move.
  */
-const wordPart = (a: Agreement) => {
-  const s = a.summary();
-  return (s.phone + s.word) / 6;
-};
+export function chooseRules(
+  phoneResults: Agreement[],
+  wordResults: Agreement[],
+): { rules: ScoringRules; wordAt: number; score: number } {
+  const best = (results: Agreement[], level: 'phone' | 'word') =>
+    results.map((a, r) => ({ r, v: a.summary()[level] })).reduce((a, b) => (b.v > a.v ? b : a));
+  const phone = best(phoneResults, 'phone');
+  const word = best(wordResults, 'word');
+  const p = RULE_CANDIDATES[phone.r];
+  const w = WORD_RULE_CANDIDATES[word.r];
+  const rules: ScoringRules = {
+    wordGopPull: w.wordGopPull,
+    wordGopKnee: w.wordGopKnee,
+    localGopPull: p.localGopPull,
+    phoneWordBlend: p.phoneWordBlend,
+  };
+  if (w.wordPhoneBlend) {
+    rules.wordPhoneBlend = w.wordPhoneBlend;
+    rules.wordPhoneAggregate = w.wordPhoneAggregate;
+  }
+  if (p.phoneWordBlend > 0 && (p.wordGopPull !== w.wordGopPull || p.wordGopKnee !== w.wordGopKnee)) {
+    rules.phoneWordPull = p.wordGopPull;
+    rules.phoneWordKnee = p.wordGopKnee;
+  }
+  return { rules, wordAt: word.r, score: (phone.v + word.v) / 6 };
+}
+
+/**
+ * The part of a configuration's mean agreement over the six scales that the sentence blend moves
+ * (the four sentence scales; `chooseRules` gives the phone and word part).
+ */
 const sentencePart = (a: Agreement) => {
   const s = a.summary();
   return (s.accuracy + s.fluency + s.prosodic + s.total) / 6;
@@ -135,6 +185,7 @@ export function chooseConfig(
   } | null = null;
   for (const fit of Object.values(FIT_CANDIDATES)) {
     const results = RULE_CANDIDATES.map(() => new Agreement());
+    const wordResults = WORD_RULE_CANDIDATES.map(() => new Agreement());
     const blends = LINEAR_CANDIDATES.map(() => new Agreement());
     for (let f = 0; f < inner; f++) {
       const { model, linear } = fitModelWithRidges(
@@ -147,15 +198,16 @@ export function chooseConfig(
       );
       const heldOut = train.filter((_, i) => folds[i] === f);
       RULE_CANDIDATES.forEach((rules, r) => void scoreHeldOut(heldOut, { ...model, rules }, results[r]));
+      WORD_RULE_CANDIDATES.forEach(
+        (rules, r) => void scoreHeldOut(heldOut, { ...model, rules }, wordResults[r]),
+      );
       LINEAR_CANDIDATES.forEach((blend, b) => {
         const rules = { ...RULE_CANDIDATES[0], ...blend };
         const utteranceLinear = linear.get(blend.utteranceRidge as number);
         scoreHeldOut(heldOut, { ...model, rules, utteranceLinear }, blends[b]);
       });
     }
-    const bestRules = RULE_CANDIDATES.map((rules, r) => ({ rules, r, score: wordPart(results[r]) })).reduce(
-      (a, b) => (b.score > a.score ? b : a),
-    );
+    const bestRules = chooseRules(results, wordResults);
     const bestBlend = LINEAR_CANDIDATES.map((blend, b) => ({
       blend,
       b,
@@ -166,7 +218,7 @@ export function chooseConfig(
       best = {
         score,
         config: { fit, rules: { ...bestRules.rules, ...bestBlend.blend } },
-        heldOut: { words: results[bestRules.r], sentences: blends[bestBlend.b] },
+        heldOut: { words: wordResults[bestRules.wordAt], sentences: blends[bestBlend.b] },
       };
   }
   if (!best) throw new Error('no candidate configuration');
@@ -291,7 +343,10 @@ export function describeConfig(c: ScoringConfig): string {
   const r = c.rules;
   return (
     `trees ${name}, word pull ${r.wordGopPull} below ${r.wordGopKnee}, phone pull ${r.localGopPull}, ` +
-    `phone from word ${r.phoneWordBlend}, sentence scores ${r.utteranceLinearShare ?? 0} ridge ` +
+    `phone from word ${r.phoneWordBlend}` +
+    (r.phoneWordPull === undefined ? '' : ` (pulled ${r.phoneWordPull} below ${r.phoneWordKnee})`) +
+    (r.wordPhoneBlend ? `, word from phones ${r.wordPhoneBlend} (${r.wordPhoneAggregate})` : '') +
+    `, sentence scores ${r.utteranceLinearShare ?? 0} ridge ` +
     `(penalty ${r.utteranceRidge ?? '-'})`
   );
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoredUtterance } from '../calibration/dataset.ts';
 import { Agreement } from '../calibration/evaluate.ts';
-import { asProductAlignment, RULE_CANDIDATES } from '../calibration/select.ts';
+import {
+  asProductAlignment,
+  chooseRules,
+  RULE_CANDIDATES,
+  WORD_RULE_CANDIDATES,
+} from '../calibration/select.ts';
 import { LPR_PHONES, type PhoneEvidence } from '../src/gop/posterior-features.ts';
 import { fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
+import { predict } from '../src/scoring/model.ts';
 import { loadCalibratedModel, mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { AlignedWord, Alignment } from '../src/types.ts';
 
@@ -181,6 +187,145 @@ describe('agreement benchmark helpers', () => {
       localGopPull: 0,
       phoneWordBlend: 0,
     });
+  });
+});
+
+describe('rules chosen per level', () => {
+  /** An agreement whose phone and word pairs correlate at about `phone` and `word`. */
+  function agreement(phone: number, word: number): Agreement {
+    const a = new Agreement();
+    for (let i = 0; i < 200; i++) {
+      const t = Math.sin(i * 1.7);
+      const noise = Math.cos(i * 2.3);
+      a.phone.push([phone * t + (1 - phone) * noise, t]);
+      a.word.push([word * t + (1 - word) * noise, t]);
+    }
+    return a;
+  }
+  const at = (candidates: typeof RULE_CANDIDATES, rules: Partial<(typeof RULE_CANDIDATES)[number]>) =>
+    candidates.findIndex((c) => Object.entries(rules).every(([k, v]) => c[k as keyof typeof c] === v));
+  /** Every candidate at 0.5 but the given one, which agrees at 0.9 on `level`. */
+  const resultsWith = (candidates: typeof RULE_CANDIDATES, best: number, level: 'phone' | 'word') =>
+    candidates.map((_, r) => {
+      const v = r === best ? 0.9 : 0.5;
+      return level === 'phone' ? agreement(v, 0.5) : agreement(0.5, v);
+    });
+
+  it('shows the words the pull that suits the words, and lends the phones the one that suits the phones', () => {
+    const phoneBest = at(RULE_CANDIDATES, {
+      wordGopPull: 4,
+      wordGopKnee: -1.5,
+      localGopPull: 0.1,
+      phoneWordBlend: 0.4,
+    });
+    const wordBest = at(WORD_RULE_CANDIDATES, {
+      wordGopPull: 1,
+      wordGopKnee: -2,
+      wordPhoneBlend: 0.2,
+      wordPhoneAggregate: 'min',
+    });
+    const chosen = chooseRules(
+      resultsWith(RULE_CANDIDATES, phoneBest, 'phone'),
+      resultsWith(WORD_RULE_CANDIDATES, wordBest, 'word'),
+    );
+    expect(chosen.rules).toEqual({
+      wordGopPull: 1,
+      wordGopKnee: -2,
+      localGopPull: 0.1,
+      phoneWordBlend: 0.4,
+      phoneWordPull: 4,
+      phoneWordKnee: -1.5,
+      wordPhoneBlend: 0.2,
+      wordPhoneAggregate: 'min',
+    });
+    expect(chosen.wordAt).toBe(wordBest);
+  });
+
+  it('never offers the shown word no pull at all (a word said in place of another must lose points)', () => {
+    expect(WORD_RULE_CANDIDATES.length).toBeGreaterThan(0);
+    expect(WORD_RULE_CANDIDATES.every((c) => c.wordGopPull >= 1)).toBe(true);
+  });
+
+  it('keeps one pull when the phones borrow nothing from the words', () => {
+    const phoneBest = at(RULE_CANDIDATES, {
+      wordGopPull: 2,
+      wordGopKnee: -1,
+      localGopPull: 0.2,
+      phoneWordBlend: 0,
+    });
+    const wordBest = at(WORD_RULE_CANDIDATES, { wordGopPull: 1, wordGopKnee: -1, wordPhoneBlend: 0 });
+    expect(
+      chooseRules(
+        resultsWith(RULE_CANDIDATES, phoneBest, 'phone'),
+        resultsWith(WORD_RULE_CANDIDATES, wordBest, 'word'),
+      ).rules,
+    ).toEqual({ wordGopPull: 1, wordGopKnee: -1, localGopPull: 0.2, phoneWordBlend: 0 });
+  });
+
+  it("scores phones from the word score with the phones' own pull, and shows the word with its own", () => {
+    const words = typical();
+    words[1] = word('call', ['K', 'AO', 'L'], -9, 9);
+    const al = alignment(words);
+    const extra = { evidence: typicalEvidence(al) };
+    const base = {
+      ...model.rules,
+      localGopPull: 0,
+      phoneWordBlend: 0.6,
+      wordGopKnee: -1,
+      phoneWordPull: undefined,
+      wordPhoneBlend: 0,
+    };
+    const shown = predict(al, { ...model, rules: { ...base, wordGopPull: 0 } }, extra);
+    const pulled = predict(al, { ...model, rules: { ...base, wordGopPull: 6 } }, extra);
+    const split = predict(al, { ...model, rules: { ...base, wordGopPull: 0, phoneWordPull: 6 } }, extra);
+    expect(pulled.word[1]).toBeLessThan(shown.word[1] - 1);
+    expect(split.word).toEqual(shown.word);
+    expect(split.phone).toEqual(pulled.phone);
+    expect(split.phone[3]).toBeLessThan(shown.phone[3]);
+  });
+
+  it("takes the asked share of a word's score from its phones' raw scores, and nothing else", () => {
+    const al = alignment(typical());
+    const extra = { evidence: typicalEvidence(al) };
+    const base = { ...model.rules, phoneWordPull: undefined, wordPhoneBlend: 0 };
+    const own = predict(al, { ...model, rules: base }, extra);
+    const none = predict(al, { ...model, rules: { ...base, phoneWordBlend: 0, localGopPull: 0 } }, extra);
+    for (const aggregate of ['mean', 'min'] as const) {
+      const mixed = predict(
+        al,
+        { ...model, rules: { ...base, wordPhoneBlend: 0.4, wordPhoneAggregate: aggregate } },
+        extra,
+      );
+      // "call": phones 2–4 (the raw phone scores are the phones' with no rule applied).
+      const raw = none.phone.slice(2, 5);
+      const v = aggregate === 'min' ? Math.min(...raw) : raw.reduce((a, b) => a + b, 0) / 3;
+      // No phone of these words fits worse than the pull's knee, so the pull takes nothing here.
+      expect(mixed.word[1]).toBeCloseTo(0.6 * own.word[1] + 0.4 * 5 * v, 6);
+      expect(mixed.phone).toEqual(own.phone);
+      expect(mixed.utterance).toEqual(own.utterance);
+    }
+  });
+
+  it('pulls a word with a badly fitting phone by the whole pull, however much it takes from its phones', () => {
+    const words = typical();
+    words[1] = word('call', ['K', 'AO', 'L'], -9, 9);
+    const al = alignment(words);
+    const extra = { evidence: typicalEvidence(al) };
+    const cut = (share: number) => {
+      const rules = {
+        ...model.rules,
+        wordPhoneBlend: share,
+        wordPhoneAggregate: 'min' as const,
+        wordGopKnee: -1,
+      };
+      const free = predict(al, { ...model, rules: { ...rules, wordGopPull: 0 } }, extra);
+      const pulled = predict(al, { ...model, rules: { ...rules, wordGopPull: 0.5 } }, extra);
+      expect(pulled.word[1]).toBeGreaterThan(0); // not clamped
+      expect(pulled.word[0]).toBe(free.word[0]); // a word that fits keeps its score
+      return free.word[1] - pulled.word[1];
+    };
+    expect(cut(0)).toBeGreaterThan(0.5);
+    expect(cut(0.8)).toBeCloseTo(cut(0), 6);
   });
 });
 

@@ -122,6 +122,22 @@ export interface ScoringRules {
   localGopPull: number;
   /** Share of a phone's score taken from its word's (experts' phone and word ratings correlate at 0.69). */
   phoneWordBlend: number;
+  /**
+   * The pull and knee of the word score a phone borrows (`phoneWordBlend`), when they differ from
+   * the displayed word's (`wordGopPull`, `wordGopKnee`; the default). Each level's rules are chosen
+   * by that level's own agreement (calibration/select.ts), so a pull that helps the phones through
+   * the blend does not have to be shown on the words.
+   */
+  phoneWordPull?: number;
+  phoneWordKnee?: number;
+  /**
+   * Share of a word's shown score taken from its phones' raw scores (the phone model's, before the
+   * phone rules; their mean or minimum on the word's 0–10 scale), the converse of `phoneWordBlend`:
+   * the phone scores carry the sequence model's reading of the whole utterance, which the word trees
+   * do not see. None by default.
+   */
+  wordPhoneBlend?: number;
+  wordPhoneAggregate?: 'mean' | 'min';
   /** Share of each sentence score taken from the ridge regression (`utteranceLinear`), the rest from the trees. */
   utteranceLinearShare?: number;
   /** The ridge penalty `utteranceLinear` was fitted with (for the record and for refitting). */
@@ -220,6 +236,27 @@ export function withSequence(
   return trees.map((t, i) => (1 - SEQUENCE_SHARE) * t + SEQUENCE_SHARE * clamp(sequence[i], 0, 2));
 }
 
+/**
+ * Word scores `words` (0–10) with the share `share` taken from their phones' raw scores (0–2, one
+ * per aligned phone), aggregated per word and put on the word's scale.
+ */
+function blendPhonesIntoWords(
+  al: Alignment,
+  words: number[],
+  phones: number[],
+  share: number,
+  aggregate: 'mean' | 'min' = 'mean',
+): number[] {
+  let k = 0;
+  return al.words.map((w, i) => {
+    const own = phones.slice(k, k + w.phones.length);
+    k += w.phones.length;
+    if (own.length === 0) return words[i];
+    const v = aggregate === 'min' ? Math.min(...own) : own.reduce((a, b) => a + b, 0) / own.length;
+    return (1 - share) * words[i] + share * v * 5;
+  });
+}
+
 /** Runs the calibrated models over one alignment (phones → words → sentence). */
 export function predict(al: Alignment, model: CalibratedModel, extra: ScoringEvidence = {}): Predictions {
   const phoneRows = phoneFeatureRows(al, model.phoneStats);
@@ -242,11 +279,22 @@ export function predict(al: Alignment, model: CalibratedModel, extra: ScoringEvi
   const factors = wordRows.map((r) => matchFactor(r[WORD_MEAN_GOPN]));
   const minGop = wordRows.map((r) => r[WORD_MIN_GOPN]);
   const rules = model.rules;
-  const word = rawWord.map(
-    (w, i) => clamp(w - rules.wordGopPull * Math.max(0, rules.wordGopKnee - minGop[i]), 0, 10) * factors[i],
+  // The pulls act on what is shown, after the share from the phones: a word whose worst phone fits
+  // far worse than any rated learner's keeps its full pull whatever the phone model makes of it.
+  const pulled = (scores: number[], pull: number, knee: number) =>
+    scores.map((w, i) => clamp(w - pull * Math.max(0, knee - minGop[i]), 0, 10) * factors[i]);
+  const share = rules.wordPhoneBlend ?? 0;
+  const mixed =
+    share > 0 ? blendPhonesIntoWords(al, rawWord, rawPhone, share, rules.wordPhoneAggregate) : rawWord;
+  const word = pulled(mixed, rules.wordGopPull, rules.wordGopKnee);
+  // A phone borrows its word's score from the word trees alone (never from the phones themselves).
+  const borrowed = pulled(
+    rawWord,
+    rules.phoneWordPull ?? rules.wordGopPull,
+    rules.phoneWordKnee ?? rules.wordGopKnee,
   );
   const phoneFactor = al.words.flatMap((w, i) => w.phones.map(() => factors[i]));
-  const phoneWord = al.words.flatMap((w, i) => w.phones.map(() => word[i] / 5));
+  const phoneWord = al.words.flatMap((w, i) => w.phones.map(() => borrowed[i] / 5));
   const blend = rules.phoneWordBlend;
   const phone = rawPhone.map((p, i) =>
     clamp(
@@ -264,13 +312,13 @@ export function predict(al: Alignment, model: CalibratedModel, extra: ScoringEvi
     1,
   );
   const matched = (uttFactor * factors.reduce((a, b) => a + b, 0)) / Math.max(1, factors.length);
-  const share = model.utteranceLinear ? (rules.utteranceLinearShare ?? 0) : 0;
+  const linearShare = model.utteranceLinear ? (rules.utteranceLinearShare ?? 0) : 0;
   const utterance = Object.fromEntries(
     UTTERANCE_TARGETS.map((k) => {
       const trees = predictBoosted(model.utterance[k], row);
       const linear =
-        share > 0 && model.utteranceLinear ? predictLinear(model.utteranceLinear[k], row) : trees;
-      return [k, clamp((1 - share) * trees + share * linear, 0, 10) * matched];
+        linearShare > 0 && model.utteranceLinear ? predictLinear(model.utteranceLinear[k], row) : trees;
+      return [k, clamp((1 - linearShare) * trees + linearShare * linear, 0, 10) * matched];
     }),
   ) as Record<UtteranceTarget, number>;
   return { phone, word, utterance };
