@@ -9,7 +9,7 @@ import {
 } from '../calibration/select.ts';
 import { LPR_PHONES, type PhoneEvidence } from '../src/gop/posterior-features.ts';
 import { fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
-import { predict } from '../src/scoring/model.ts';
+import { predict, type ScoringRules } from '../src/scoring/model.ts';
 import { loadCalibratedModel, mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { AlignedWord, Alignment } from '../src/types.ts';
 
@@ -211,22 +211,20 @@ describe('rules chosen per level', () => {
       return level === 'phone' ? agreement(v, 0.5) : agreement(0.5, v);
     });
 
-  it('shows the words the pull that suits the words, and lends the phones the one that suits the phones', () => {
-    const phoneBest = at(RULE_CANDIDATES, {
-      wordGopPull: 4,
-      wordGopKnee: -1.5,
-      localGopPull: 0.1,
-      phoneWordBlend: 0.4,
-    });
-    const wordBest = at(WORD_RULE_CANDIDATES, {
-      wordGopPull: 1,
-      wordGopKnee: -2,
-      wordPhoneBlend: 0.2,
-      wordPhoneAggregate: 'min',
-    });
+  /** `chooseRules` where `phone` is the best phone candidate and `word` the best word candidate. */
+  const chooseWith = (phone: Partial<ScoringRules>, word: Partial<ScoringRules>) => {
+    const wordBest = at(WORD_RULE_CANDIDATES, word);
     const chosen = chooseRules(
-      resultsWith(RULE_CANDIDATES, phoneBest, 'phone'),
+      resultsWith(RULE_CANDIDATES, at(RULE_CANDIDATES, phone), 'phone'),
       resultsWith(WORD_RULE_CANDIDATES, wordBest, 'word'),
+    );
+    return { chosen, wordBest };
+  };
+
+  it('shows the words the pull that suits the words, and lends the phones the one that suits the phones', () => {
+    const { chosen, wordBest } = chooseWith(
+      { wordGopPull: 4, wordGopKnee: -1.5, localGopPull: 0.1, phoneWordBlend: 0.4 },
+      { wordGopPull: 1, wordGopKnee: -2, wordPhoneBlend: 0.2, wordPhoneAggregate: 'min' },
     );
     expect(chosen.rules).toEqual({
       wordGopPull: 1,
@@ -247,19 +245,11 @@ describe('rules chosen per level', () => {
   });
 
   it('keeps one pull when the phones borrow nothing from the words', () => {
-    const phoneBest = at(RULE_CANDIDATES, {
-      wordGopPull: 2,
-      wordGopKnee: -1,
-      localGopPull: 0.2,
-      phoneWordBlend: 0,
-    });
-    const wordBest = at(WORD_RULE_CANDIDATES, { wordGopPull: 1, wordGopKnee: -1, wordPhoneBlend: 0 });
-    expect(
-      chooseRules(
-        resultsWith(RULE_CANDIDATES, phoneBest, 'phone'),
-        resultsWith(WORD_RULE_CANDIDATES, wordBest, 'word'),
-      ).rules,
-    ).toEqual({ wordGopPull: 1, wordGopKnee: -1, localGopPull: 0.2, phoneWordBlend: 0 });
+    const { chosen } = chooseWith(
+      { wordGopPull: 2, wordGopKnee: -1, localGopPull: 0.2, phoneWordBlend: 0 },
+      { wordGopPull: 1, wordGopKnee: -1, wordPhoneBlend: 0 },
+    );
+    expect(chosen.rules).toEqual({ wordGopPull: 1, wordGopKnee: -1, localGopPull: 0.2, phoneWordBlend: 0 });
   });
 
   it("scores phones from the word score with the phones' own pull, and shows the word with its own", () => {
