@@ -1,22 +1,9 @@
-import type { TranscriptLine } from '@agaton/contracts';
 import { describe, expect, it } from 'vitest';
+import { line } from './answering.test-helper.ts';
 import { type AnswerableQuestion, createCallAnswerer, flagFor, suggestEvidence } from './index.ts';
 import { answerOffline } from './offline.ts';
 import { parseQuestion } from './question-parse.ts';
 import { quotedPhrasings } from './suggest.ts';
-
-let t = 0;
-function line(index: number, speaker: TranscriptLine['speaker'], text: string): TranscriptLine {
-  t += 4;
-  return {
-    index,
-    speaker,
-    speakerLabel: speaker === 'AGENT' ? 'Agent' : 'Customer',
-    start: t,
-    end: t + 3,
-    text,
-  };
-}
 
 function question(overrides: Partial<AnswerableQuestion> & { questionText: string }): AnswerableQuestion {
   return {

@@ -46,6 +46,14 @@ export const DECISION_FEATURES = [
   'pAtLeast08',
   'nAtLeastYesThreshold',
   'premiseWeak',
+  /**
+   * A customer's agreement read from the call's structure (agreement.ts): whether it is one, and its
+   * best agreeing and negated evidence (0 otherwise), which mean otherwise than a match of words or
+   * meaning does.
+   */
+  'agreement',
+  'agreementP',
+  'agreementN',
 ] as const;
 
 export type DecisionFeature = (typeof DECISION_FEATURES)[number];

@@ -1,5 +1,6 @@
 import type { TranscriptLine } from '@agaton/contracts';
 import { cosine, type Embedder } from '../../../providers/embeddings/embedder.ts';
+import { agreementEvidence, agreementObject, type Relevance } from './agreement.ts';
 import { type DecisionFeatures, type DecisionModel, decide, installedDecisionModel } from './decision.ts';
 import {
   type CallSentence,
@@ -24,7 +25,9 @@ import type { AnswerableQuestion, AnswerCallInput, QuestionAnswer, ReferenceDocu
  * (each script line goes to the one question it is closest to). Examples, behaviour and script lines
  * are compared by meaning — cosine similarity of sentence embeddings of the sentence and of each of
  * its clauses — and by shared words. A negation cue in the matched clause turns the evidence into
- * evidence of NO ("I can't offer a refund").
+ * evidence of NO ("I can't offer a refund"). A customer's agreement or commitment ("Did the customer
+ * agree to …", "… buy a policy?") is read from the call's structure instead (agreement.ts): their
+ * yes to what the agent proposed, or their commitment in their own words, and refusals of either.
  *
  * Decision. A question written as prose (no phrases or examples of an admin) goes to the decision
  * model (decision.ts): the evidence found — the best agreeing and negated sentences, the support for
@@ -102,6 +105,7 @@ interface Scored {
 }
 
 type Vectors = Map<string, number[]>;
+type MeaningTable = Map<CallSentence, Map<string, MeaningMatch>>;
 
 export interface AnswerOptions {
   embedder?: Embedder | null;
@@ -170,12 +174,24 @@ export async function answerOffline(
     }),
   );
   const meaning = meaningTable(all, evidenceBy, vectors);
+  // What an agent proposed is matched without the examples of the customer's reply (agreement.ts).
+  const proposalMeaning = questions.some(
+    (q) => q.speaker === 'CUSTOMER' && agreementObject((parsed.get(q.questionId) as ParsedQuestion).action),
+  )
+    ? meaningTable(
+        all,
+        new Map([...evidenceBy].map(([id, list]) => [id, list.filter((e) => e.kind !== 'example')])),
+        vectors,
+      )
+    : meaning;
   const answers: QuestionAnswer[] = [];
   for (const question of questions) {
     input.signal?.throwIfAborted();
     const p = parsed.get(question.questionId) as ParsedQuestion;
     const evidence = evidenceBy.get(question.questionId) ?? [];
-    answers.push(answerQuestion(question, p, evidence, meaning, input.lines, all, vectors, options));
+    answers.push(
+      answerQuestion(question, p, evidence, { meaning, proposalMeaning }, input.lines, all, vectors, options),
+    );
   }
   return answers;
 }
@@ -377,20 +393,24 @@ function answerQuestion(
   question: AnswerableQuestion & { prose: boolean },
   parsed: ParsedQuestion,
   evidence: readonly EvidenceText[],
-  meaning: Map<CallSentence, Map<string, MeaningMatch>>,
+  tables: { meaning: MeaningTable; proposalMeaning: MeaningTable },
   lines: TranscriptLine[],
   all: CallSentence[],
   vectors: Vectors,
   options: AnswerOptions,
 ): QuestionAnswer {
+  const { meaning } = tables;
   const own = linesOf(lines, question.speaker);
-  const scored = scoreSentences(
-    question.questionId,
-    evidence,
-    all.filter((s) => own.has(s.lineIndex)),
-    meaning,
-    /^ask\b/i.test(parsed.action),
-  );
+  const structural = customerAgreement(question, parsed, evidence, tables.proposalMeaning, lines, all);
+  const scored =
+    structural ??
+    scoreSentences(
+      question.questionId,
+      evidence,
+      all.filter((s) => own.has(s.lineIndex)),
+      meaning,
+      /^ask\b/i.test(parsed.action),
+    );
   const agree = scored.filter((s) => s.polarity === 'agree').sort((a, b) => b.score - a.score);
   const negated = scored.filter((s) => s.polarity === 'negated').sort((a, b) => b.score - a.score);
   const p = agree[0]?.score ?? 0;
@@ -413,7 +433,15 @@ function answerQuestion(
   const base = { questionId: question.questionId, answeredBy: 'OFFLINE' as const };
   // A question written as prose: the decision model, fitted on prose questions (decision.ts).
   if (question.prose) {
-    const features = decisionFeatures(question, parsed, agree, negated, pre, lines.length);
+    const features = decisionFeatures(
+      question,
+      parsed,
+      agree,
+      negated,
+      pre,
+      lines.length,
+      structural !== null,
+    );
     options.onFeatures?.(question.questionId, features);
     const decision = decide(options.decision ?? installedDecisionModel(), features);
     const lineIndexes =
@@ -449,6 +477,54 @@ function answerQuestion(
   return { ...base, answer: 'NO', ...confidence(T.YES_THRESHOLD - p), lineIndexes: [] };
 }
 
+/**
+ * A customer-side question of agreement or commitment ("Did the customer agree to …", "… buy a
+ * policy?") is answered from the call's structure (agreement.ts): the customer's yes to a proposal of
+ * the agent about the question's object, or their commitment in their own words, and refusals of
+ * either; not from customer lines that merely sound like the question. The object is scored by the
+ * question's evidence (words or meaning) and by its own words; null for other questions.
+ */
+function customerAgreement(
+  question: AnswerableQuestion,
+  parsed: ParsedQuestion,
+  evidence: readonly EvidenceText[],
+  meaning: MeaningTable,
+  lines: TranscriptLine[],
+  all: CallSentence[],
+): Scored[] | null {
+  const object = question.speaker === 'CUSTOMER' ? agreementObject(parsed.action) : null;
+  if (!object) return null;
+  const objects = object.objects
+    .map((o) => evidenceText(o, 'derived', T.WEIGHT.derived))
+    .filter((e) => e.stems.length > 0);
+  // The customer's own words are matched by words with all of the question's evidence; what the agent
+  // proposed, with its behaviour, phrases and script lines (by words or meaning), not with examples of
+  // the customer's reply ("yeah, send one out" is no proposal of a card).
+  const texts = [...evidence, ...objects];
+  const byWords = (s: CallSentence): Relevance => {
+    let best: Relevance = { score: 0, by: '' };
+    for (const ev of texts) {
+      const m = ev.kind === 'phrase' ? phraseMatch(ev, s) : overlapMatch(ev, s);
+      if (m.score > best.score) best = { score: m.score, by: `${ev.kind}~words: ${ev.text}` };
+    }
+    return best;
+  };
+  const scored = new Map(
+    scoreSentences(
+      question.questionId,
+      texts.filter((e) => e.kind !== 'example'),
+      all,
+      meaning,
+      false,
+    ).map((s) => [s.sentence, s]),
+  );
+  const relevance = (s: CallSentence): Relevance => {
+    const r = scored.get(s);
+    return r ? { score: r.score, by: r.by } : { score: 0, by: '' };
+  };
+  return agreementEvidence(lines, all, object, relevance, byWords);
+}
+
 /** What the decision model reads: the evidence found for a question and the question's shape. */
 function decisionFeatures(
   question: AnswerableQuestion & { prose: boolean },
@@ -457,6 +533,7 @@ function decisionFeatures(
   negated: Scored[],
   pre: { score: number } | null,
   lineCount: number,
+  agreement: boolean,
 ): DecisionFeatures {
   const best = agree[0];
   const p = best?.score ?? 0;
@@ -487,6 +564,9 @@ function decisionFeatures(
     pAtLeast08: p >= 0.8 ? 1 : 0,
     nAtLeastYesThreshold: n >= T.YES_THRESHOLD ? 1 : 0,
     premiseWeak: pre && pre.score < T.PRECONDITION_THRESHOLD ? 1 : 0,
+    agreement: agreement ? 1 : 0,
+    agreementP: agreement ? p : 0,
+    agreementN: agreement ? n : 0,
   };
 }
 
