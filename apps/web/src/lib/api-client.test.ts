@@ -142,6 +142,20 @@ describe('api client token handling', () => {
     expect(server.calls.filter((c) => c.url === '/api/token')).toHaveLength(1);
   });
 
+  it('keeps a logout made while a refresh was on its way: the refreshed tokens are not stored', async () => {
+    tokens.set('user', { accessToken: 'stale', refreshToken: 'r0', expiresAt: NOW + 1_000 });
+    const server = fakeServer((call) => {
+      if (call.url !== '/api/token') return json(200, {});
+      tokens.clear('user'); // the user logs out before the refresh answers
+      return json(200, session(6));
+    });
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+
+    await expect(client.request('/app-user/me', { auth: 'user' })).rejects.toMatchObject({ status: 401 });
+    expect(tokens.get('user')).toBeNull();
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/token']);
+  });
+
   it('fails fast without a network call when no token of that kind is stored', async () => {
     const server = fakeServer(() => json(200, {}));
     const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });

@@ -176,6 +176,8 @@ export function createApiClient(options: ApiClientOptions) {
       tokens.clear(kind);
       return false;
     }
+    // A logout (or another sign-in) while the refresh was on its way wins: its answer is not stored.
+    if (tokens.get(kind)?.refreshToken !== refreshToken) return tokens.get(kind) !== null;
     const session = body as AuthSession;
     tokens.set(kind, {
       accessToken: session.accessToken,
