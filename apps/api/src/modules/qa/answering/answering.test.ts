@@ -212,6 +212,13 @@ describe('parseQuestion: the premise of a question written as prose', () => {
       'keep the details private',
     ],
     ['Did the agent greet the customer?', 'A warm opening with their name.', null, 'greet the customer'],
+    // An example after "e.g." and a special case that says what counts are no premise either.
+    [
+      'Did the agent tell the customer what happens next?',
+      'E.g. when the new card will arrive, a letter to look out for. If nothing else needs to happen, telling them so counts.',
+      null,
+      'tell the customer what happens next',
+    ],
   ])('%s / %s → premise %s', (question, explanation, premise, action) => {
     const parsed = parseQuestion(question, explanation);
     expect(parsed.precondition).toBe(premise);
@@ -221,19 +228,25 @@ describe('parseQuestion: the premise of a question written as prose', () => {
 });
 
 describe('parseQuestion: what the behaviour must come before', () => {
-  it('makes a "before …" clause the premise, the main subject\'s own doing when it names nobody', () => {
+  it('makes a "before …" clause with its own subject the premise', () => {
+    expect(parseQuestion('Were the exclusions explained before the customer committed?')).toMatchObject({
+      precondition: 'committed',
+      preconditionParty: 'CUSTOMER',
+    });
+  });
+
+  it('reads a "before …" of the main subject\'s own doing as when the behaviour is due, not a premise', () => {
     expect(
       parseQuestion('Did the agent take the customer through security before going into the account?'),
     ).toEqual({
       subject: 'AGENT',
       action: 'take the customer through security before going into the account',
-      precondition: 'going into the account',
-      preconditionParty: 'AGENT',
+      precondition: null,
+      preconditionParty: null,
     });
-    expect(parseQuestion('Were the exclusions explained before the customer committed?')).toMatchObject({
-      precondition: 'committed',
-      preconditionParty: 'CUSTOMER',
-    });
+    expect(
+      parseQuestion('Did the agent tell the customer what happens next before ending the call?').precondition,
+    ).toBeNull();
   });
 });
 

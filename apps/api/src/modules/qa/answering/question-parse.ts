@@ -52,7 +52,9 @@ function stripSubject(clause: string): string {
  * about their bill, …"): the clause, or null.
  */
 export function premiseOfExplanation(explanation: string): string | null {
-  for (const raw of explanation.split(/(?<=[.!?])\s+/)) {
+  // Sentences end at . ! ? but not after "e.g." or "i.e.": "E.g. when the card will arrive, …"
+  // is an example of the behaviour, not a situation it applies in.
+  for (const raw of explanation.split(/(?<![eE]\.[gG]\.|[iI]\.[eE]\.)(?<=[.!?])\s+/)) {
     const sentence = raw.replace(/\s*\([^)]*\)/g, '');
     const m =
       /^(?:this\s+)?(?:only\s+)?(?:relevant|applies|applicable)\s+(?:only\s+)?(?:when|if|where)\s+(.+?)[.!?]?$/i.exec(
@@ -64,8 +66,13 @@ export function premiseOfExplanation(explanation: string): string | null {
       /^(?:if|when|whenever|once)\s+(.+?)(?:,\s+|\s+(?=(?:it|they|we|you|this|the\s+\w+)\s+(?:has|have|must|should|needs?|is|are|will|gets?)\b))/i.exec(
         sentence,
       );
-    // A clause of a word or two ("If a spouse, parent … picks up") names no situation.
-    if (m && m[1].trim().split(/\s+/).length >= 3) return m[1].trim();
+    // A clause of a word or two ("If a spouse, parent … picks up") names no situation; one that says
+    // what counts in a special case ("If nothing else needs to happen, telling them so counts") is
+    // no condition of the question.
+    const counts = /\b(?:counts?|(?:is|are)\s+(?:fine|enough|ok|okay))\b/i.test(
+      sentence.slice((m?.index ?? 0) + (m?.[0].length ?? 0)),
+    );
+    if (m && m[1].trim().split(/\s+/).length >= 3 && !counts) return m[1].trim();
   }
   return null;
 }
@@ -172,19 +179,18 @@ export function parseQuestion(questionText: string, explanation = ''): ParsedQue
       condition = `${relative[2]} ${relative[3]}`;
     }
   }
-  // "… before the customer committed?", "… before quoting?": what the behaviour must precede has to
-  // happen for the question to apply; a clause without a subject is the main subject's doing.
-  let ownDoing = false;
+  // "… before the customer committed?": what the behaviour must precede has to happen for the
+  // question to apply. "… before quoting?", "… before ending the call?" (no subject: the main
+  // subject's own doing) only says when the behaviour is due, as a leading time phrase does: the agent
+  // discusses the account and ends the call in every call, and a call cut short before it still owed
+  // the behaviour (prose tuning set: such premises gave Not applicable to 25 of 54 keyed YES or NO).
   if (!condition) {
     const before = new RegExp(
-      `^.+?\\s+before\\s+((?:${CUSTOMER_WORDS}|${AGENT_WORDS}|they)\\s+.+?|\\w+ing\\b.*?)[?.!]*$`,
+      `^.+?\\s+before\\s+((?:${CUSTOMER_WORDS}|${AGENT_WORDS}|they)\\s+.+?)[?.!]*$`,
       'i',
     ).exec(text);
     // The behaviour keeps its "before …" (without it, on the prose tuning set, 64.1 → 60.3 % right).
-    if (before) {
-      condition = before[1];
-      ownDoing = /^\w+ing\b/i.test(before[1]);
-    }
+    if (before) condition = before[1];
   }
   if (!condition && explanation) condition = premiseOfExplanation(explanation);
   // A passive question ("Was the caller welcomed?") asks what the agent did.
@@ -196,7 +202,6 @@ export function parseQuestion(questionText: string, explanation = ''): ParsedQue
   if (condition) {
     preconditionParty = partyOf(condition.split(/\s+/).slice(0, 4).join(' '));
     precondition = stripSubject(condition);
-    if (!preconditionParty && ownDoing) preconditionParty = subject ?? 'AGENT';
     if (!preconditionParty)
       preconditionParty = subject === 'CUSTOMER' ? 'AGENT' : subject ? 'CUSTOMER' : null;
   }
