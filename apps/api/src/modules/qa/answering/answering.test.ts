@@ -339,6 +339,29 @@ describe('quotedPhrasings', () => {
       good: ["I can't promise any one claim"],
       bad: ['is guaranteed', 'No idea, sorry'],
     });
+    // Words that qualify the quote may stand between it and its negated predicate.
+    expect(
+      quotedPhrasings(
+        "Say the bank's name and yours, e.g. 'Fernbrook Bank, you're speaking to Alex'. 'Fraud line' or 'Card services, go ahead' on its own is not an opening.",
+      ),
+    ).toEqual({
+      shown: ["Fernbrook Bank, you're speaking to Alex"],
+      good: [],
+      bad: ['Fraud line', 'Card services, go ahead'],
+    });
+    expect(
+      quotedPhrasings("'Loomfield billing' with no name, or a name with no company, is not enough.").bad,
+    ).toEqual(['Loomfield billing']);
+    // "… doesn't count" is not "counts".
+    expect(
+      quotedPhrasings("'Let me look into that for you' or just reading out the amount doesn't count."),
+    ).toEqual({ shown: [], good: [], bad: ['Let me look into that for you'] });
+    // A predicate of the quote's own ends the qualifying words: the later "is not" is said of another.
+    expect(quotedPhrasings("'Sure, I can check' is fine, but 'No idea' is not.")).toEqual({
+      shown: [],
+      good: ['Sure, I can check'],
+      bad: ['No idea'],
+    });
     // A negation later in the sentence that is not said of the quote leaves it an example.
     expect(
       quotedPhrasings(

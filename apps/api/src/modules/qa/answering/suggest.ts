@@ -103,9 +103,21 @@ const QUOTE =
   /["“]([^"”\n]{2,160})["”]|(?<=^|[\s(:,])['‘]((?:[^'’\n]|['’](?=\w)){2,160}?)['’](?=$|[\s.,;:!?)])/g;
 /** A negation, "rather than" or "instead of" before a quote in its sentence ("must never say '…'"). */
 const BAD_BEFORE = /\b(?:not|never|rather\s+than|instead\s+of)\b|n['’]t\b/i;
-/** A negated predicate right after the quote ("'Yeah?' is not a welcome", "'No idea' doesn't"). */
-const BAD_AFTER =
-  /^\s*(?:is|are|was|were|does|do|did|will|would|wo|ca)?\s*(?:not|never|n['’]t)\b|^\s*(?:is|are)\s+(?:a\s+)?(?:fail|wrong)\b/i;
+/**
+ * A negated predicate after the quote ("'Yeah?' is not a welcome", "'No idea' doesn't"), right after
+ * it or after words that qualify it ("'Fraud line' on its own is not an opening", "'Loomfield
+ * billing' with no name, or a name with no company, is not enough", "'Let me look into that' or just
+ * reading out the amount doesn't count"). The qualifying words hold no verb of their own and no
+ * "but", so in "'…' is fine, but '…' is not" the first quote stays good.
+ */
+const BAD_AFTER = new RegExp(
+  [
+    String.raw`^\s*(?:is|are|was|were|does|do|did|will|would|wo|ca)?\s*(?:not|never|n['’]t)\b`,
+    String.raw`^(?:(?!\b(?:but|is|are|was|were|does|do|did|will|would|counts?)\b)[^;:!?])+?\b(?:is|are|was|were|does|do|did)\s*(?:not|never|n['’]t)\b`,
+    String.raw`^(?:(?!\b(?:but|is|are|was|were|does|do|did|will|would|counts?)\b)[^;:!?])*?\b(?:is|are)\s+(?:a\s+)?(?:fail|wrong)\b`,
+  ].join('|'),
+  'i',
+);
 const GOOD_SENTENCE = /\b(?:right\s+answer|counts?|(?:is|are)\s+(?:fine|good|ok|okay|correct))\b/i;
 const PLACEHOLDER = /\uE000\d+\uE000/g;
 
