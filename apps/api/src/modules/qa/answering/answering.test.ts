@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { line } from './answering.test-helper.ts';
-import { type AnswerableQuestion, createCallAnswerer, flagFor, suggestEvidence } from './index.ts';
+import { DECISION_FEATURES, type DecisionFeatures, decide, installedDecisionModel } from './decision.ts';
+import {
+  type AnswerableQuestion,
+  createCallAnswerer,
+  flagFor,
+  type QuestionAnswer,
+  suggestEvidence,
+} from './index.ts';
 import { answerOffline } from './offline.ts';
 import { parseQuestion } from './question-parse.ts';
 import { quotedPhrasings } from './suggest.ts';
@@ -102,6 +109,21 @@ describe('offline answerer (words only)', () => {
     expect(withScript).toMatchObject({ answer: 'YES', lineIndexes: [0] });
   });
 
+  it('gives the same answers whatever order the questions come in', async () => {
+    // The script line shares all the words of both behaviours: a tie, which once went to whichever
+    // question came first.
+    const greet = question({ questionId: 'greet', questionText: 'Did the agent greet the customer?' });
+    const thank = question({ questionId: 'thank', questionText: 'Did the agent thank the customer?' });
+    const lines = [line(0, 'AGENT', 'Hello there, we greet and thank every customer who calls Northwind.')];
+    const references = [
+      { name: 'script.txt', text: 'Opening\n- Greet and thank the customer who calls Northwind.' },
+    ];
+    const byId = (answers: QuestionAnswer[]) => Object.fromEntries(answers.map((a) => [a.questionId, a]));
+    const forwards = byId(await answerOffline({ lines, questions: [greet, thank], references }));
+    const backwards = byId(await answerOffline({ lines, questions: [thank, greet], references }));
+    expect(backwards).toEqual(forwards);
+  });
+
   it('marks an answer on thin evidence for review, with its leaning answer, and a clear one not', async () => {
     const q = question({
       questionText: 'Did the agent arrange a replacement?',
@@ -149,6 +171,25 @@ describe('offline answerer (words only)', () => {
     const indexes = new Set(refundCall.map((l) => l.index));
     for (const a of answers) for (const i of a.lineIndexes) expect(indexes.has(i)).toBe(true);
     expect(answers.map((a) => a.answer)).toEqual(['NO', 'YES', 'YES']);
+  });
+});
+
+describe('decide', () => {
+  const features = Object.fromEntries(DECISION_FEATURES.map((f) => [f, 0])) as DecisionFeatures;
+  const leaning = (answer: 'NO' | 'NOT_APPLICABLE' | 'YES') => ({
+    ...installedDecisionModel(),
+    weights: installedDecisionModel().weights.map((w) => w.map(() => 0)),
+    intercepts: installedDecisionModel().classes.map((c) => (c === answer ? 10 : 0)),
+  });
+
+  it('states at most 0.89 for a Not applicable, however sure the model is, and keeps the other answers', () => {
+    expect(installedDecisionModel().maxConfidence).toEqual({ NOT_APPLICABLE: 0.89 });
+    expect(decide(leaning('NOT_APPLICABLE'), features)).toEqual({
+      answer: 'NOT_APPLICABLE',
+      confidence: 0.89,
+      needsReview: false,
+    });
+    expect(decide(leaning('YES'), features)).toEqual({ answer: 'YES', confidence: 1, needsReview: false });
   });
 });
 

@@ -67,6 +67,11 @@ export interface DecisionModel {
   intercepts: number[];
   /** An answer whose probability is below this needs review. */
   reviewBelow: number;
+  /**
+   * The most confidence an answer of this class may state (absent: 1). A Not applicable rests on
+   * a premise not being found, and absence of evidence is weaker than evidence (qa:fit says why).
+   */
+  maxConfidence?: Partial<Record<Answer, number>>;
   /** What it was fitted on and how it did on families it was not fitted on (for readers). */
   fitted: Record<string, unknown>;
 }
@@ -86,8 +91,9 @@ export function decide(model: DecisionModel, features: DecisionFeatures): Decisi
   const sum = exp.reduce((a, b) => a + b, 0);
   let best = 0;
   for (let k = 1; k < exp.length; k += 1) if (exp[k] > exp[best]) best = k;
-  const confidence = Math.round((exp[best] / sum) * 100) / 100;
-  return { answer: model.classes[best], confidence, needsReview: confidence < model.reviewBelow };
+  const answer = model.classes[best];
+  const confidence = Math.min(model.maxConfidence?.[answer] ?? 1, Math.round((exp[best] / sum) * 100) / 100);
+  return { answer, confidence, needsReview: confidence < model.reviewBelow };
 }
 
 let installed: DecisionModel | null = null;

@@ -285,7 +285,11 @@ function referenceLines(doc: ReferenceDocument): ScriptLine[] {
   return out;
 }
 
-/** Each script line goes to the one question whose behaviour it is closest to, if close enough. */
+/**
+ * Each script line goes to the one question whose behaviour it is closest to, if close enough. A tie
+ * (words shared alone often tie) goes to the closer by meaning, then to the first question text in
+ * alphabetical order, so that the answers do not depend on the order the questions come in.
+ */
 function assignReferences(
   questions: AnswerableQuestion[],
   parsed: Map<string, ParsedQuestion>,
@@ -295,7 +299,7 @@ function assignReferences(
   const out = new Map<string, string[]>();
   for (const line of lines) {
     const stems = new Set(contentStems(line.topic));
-    let best: { id: string; score: number } | null = null;
+    let best: { id: string; text: string; score: number; similarity: number } | null = null;
     for (const q of questions) {
       const action = (parsed.get(q.questionId) as ParsedQuestion).action;
       const actionStems = contentStems(action);
@@ -306,7 +310,13 @@ function assignReferences(
       const vl = vectors.get(line.text);
       const similarity = va && vl ? cosine(va, vl) : 0;
       const score = Math.max(similarity, share >= 0.5 ? T.REFERENCE_RELEVANCE + share / 10 : 0);
-      if (score >= T.REFERENCE_RELEVANCE && (!best || score > best.score)) best = { id: q.questionId, score };
+      if (score < T.REFERENCE_RELEVANCE) continue;
+      const closer =
+        !best ||
+        score > best.score ||
+        (score === best.score &&
+          (similarity > best.similarity || (similarity === best.similarity && q.questionText < best.text)));
+      if (closer) best = { id: q.questionId, text: q.questionText, score, similarity };
     }
     if (best) out.set(best.id, [...(out.get(best.id) ?? []), line.text]);
   }
