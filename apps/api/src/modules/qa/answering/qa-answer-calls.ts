@@ -273,21 +273,38 @@ function answererFor(ctx: AppContext): CallAnswerer {
   return sharedAnswerer.answerer;
 }
 
+/**
+ * Every question asked for a call's agent (of the scorecards `setIds` applying to them), answered
+ * together with those scorecards' documents. The one way a call is answered, whether it is new or a
+ * question or scorecard changed: the offline answerer weighs each question's evidence against the
+ * other questions asked and gives each script line to one question, so a question answered alone
+ * could get another answer than on a new call.
+ */
+async function answersForCall(
+  ctx: AppContext,
+  orgId: string,
+  setIds: string[],
+  lines: StoredTranscriptLine[],
+  signal?: AbortSignal,
+): Promise<{ questions: AskedQuestion[]; answers: QuestionAnswer[] }> {
+  const questions = await askedQuestions(ctx, orgId, { setIds });
+  if (questions.length === 0) return { questions, answers: [] };
+  const references = await referencesFor(
+    ctx,
+    questions.map((q) => q.questionId),
+    setIds,
+  );
+  const answers = await answererFor(ctx).answerCall({ lines: indexed(lines), questions, references, signal });
+  return { questions, answers };
+}
+
 /** Answers every asked question on a call with a transcript and stores its QA item. */
 export async function answerCall(ctx: AppContext, callId: string, signal?: AbortSignal) {
   const [call] = await ctx.db.select().from(qaCalls).where(eq(qaCalls.id, callId));
   if (!call?.transcript) return;
   const lines = call.transcript;
   const setIds = await scorecardsForAgent(ctx, call.orgId, call.agentMemberId);
-  const questions = await askedQuestions(ctx, call.orgId, { setIds });
-  const references = await referencesFor(
-    ctx,
-    questions.map((q) => q.questionId),
-    setIds,
-  );
-  const answers = questions.length
-    ? await answererFor(ctx).answerCall({ lines: indexed(lines), questions, references, signal })
-    : [];
+  const { questions, answers } = await answersForCall(ctx, call.orgId, setIds, lines, signal);
   const [item] = await ctx.db
     .insert(qaItems)
     .values({
@@ -360,22 +377,15 @@ export async function reanswerQuestion(ctx: AppContext, job: ReanswerJob, signal
     if (!question) return;
     const questionSets = (await setsOfQuestions(ctx, [question.questionId])).get(question.questionId) ?? [];
     const setsOf = agentScorecards(ctx, job.orgId);
-    const answerer = answererFor(ctx);
     for await (const row of analysedItems(ctx, job.orgId)) {
       signal?.throwIfAborted();
       const lines = row.transcript ?? [];
-      const applying = (await setsOf(row.agentMemberId)).filter((id) => questionSets.includes(id));
-      if (applying.length === 0) {
+      const agentSets = await setsOf(row.agentMemberId);
+      if (!agentSets.some((id) => questionSets.includes(id))) {
         await saveAnswers(ctx, row.itemId, [], [], lines, [question.questionId]);
         continue;
       }
-      const references = await referencesFor(ctx, [question.questionId], applying);
-      const answers = await answerer.answerCall({
-        lines: indexed(lines),
-        questions: [question],
-        references,
-        signal,
-      });
+      const { answers } = await answersForCall(ctx, job.orgId, agentSets, lines, signal);
       await saveAnswers(ctx, row.itemId, [question], answers, lines);
     }
     const [now] = await ctx.db
@@ -415,7 +425,6 @@ export async function reanswerScorecard(ctx: AppContext, job: ReanswerScorecardJ
     const questionIds = questions.map((q) => q.questionId);
     const questionSets = await setsOfQuestions(ctx, questionIds);
     const setsOf = agentScorecards(ctx, job.orgId);
-    const answerer = answererFor(ctx);
     for await (const row of analysedItems(ctx, job.orgId)) {
       signal?.throwIfAborted();
       const applying = await setsOf(row.agentMemberId);
@@ -434,18 +443,9 @@ export async function reanswerScorecard(ctx: AppContext, job: ReanswerScorecardJ
       const toRemove = [...existing].filter((id) => !askedForAgent.some((q) => q.questionId === id));
       if (toAnswer.length === 0 && toRemove.length === 0) continue;
       const lines = row.transcript ?? [];
-      const answers = toAnswer.length
-        ? await answerer.answerCall({
-            lines: indexed(lines),
-            questions: toAnswer,
-            references: await referencesFor(
-              ctx,
-              toAnswer.map((q) => q.questionId),
-              applying,
-            ),
-            signal,
-          })
-        : [];
+      const { answers } = toAnswer.length
+        ? await answersForCall(ctx, job.orgId, applying, lines, signal)
+        : { answers: [] };
       await saveAnswers(ctx, row.itemId, toAnswer, answers, lines, toRemove);
     }
     // Teams changed again while this ran (that change's job was not added meanwhile): one more pass.

@@ -12,10 +12,10 @@ import {
   qcItemListSchema,
   qcItemSchema,
 } from '@agaton/contracts';
-import { qaCalls } from '@agaton/db';
+import { qaAnswers, qaCalls } from '@agaton/db';
 import { buildAdmin, buildManager, buildMember, buildTeam, FACTORY_PASSWORD } from '@agaton/db/testing';
 import { wav16kMono } from '@agaton/speech';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { type FilePart, multipart } from '../../scoring/scoring.test-helper.ts';
@@ -630,6 +630,99 @@ describe('re-answering after a question changes', () => {
       if (!bullet) await new Promise((r) => setTimeout(r, 200));
     }
     expect(bullet).toMatchObject({ answer: 'YES', flagLevel: 'GREEN' });
+  });
+});
+
+describe('re-answering a changed question', () => {
+  it('answers it as a new call is answered: together with the other questions of the scorecards', async () => {
+    // An organisation of its own: its scorecard is asked of every agent's calls.
+    const owner = await buildAdmin(t.db, { email: 'owner@qa-calls-c.example' });
+    const agent = (await buildMember(t.db, { orgId: owner.orgId, name: 'Cleo Caller' })).id;
+    const token = await adminToken('owner@qa-calls-c.example');
+    // The script's welcome line fits both behaviours as well. Asked together, it is evidence of one
+    // of them; asked alone, of whichever is asked — so a question re-answered alone got another answer.
+    const set = await call(t.app, 'POST', '/api/qa/question-sets', {
+      token: token,
+      body: { name: 'Openings' },
+    });
+    expect(set.statusCode, set.body).toBe(201);
+    const setId = set.json().questionSetId as string;
+    const script = multipart(
+      {},
+      {
+        name: 'documentFile',
+        filename: 'script.txt',
+        contentType: 'text/plain',
+        data: Buffer.from('Welcome line\n- Say: Welcome to Northwind, home of the blue kettle.\n'),
+      },
+    );
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: `/api/qa/question-sets/${setId}/documents`,
+      payload: script.payload,
+      headers: { ...script.headers, authorization: `Bearer ${token}` },
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const asked = {
+      say: { questionText: 'Did the agent say the welcome line?', phrases: ['good morning'] },
+      give: { questionText: 'Did the agent give the welcome line?', phrases: ['thank you for calling'] },
+    };
+    const body = (q: (typeof asked)['say'], severity: 'MEDIUM' | 'HIGH') => ({
+      ...q,
+      purposes: ['QUALITY'],
+      isActive: true,
+      speaker: 'AGENT',
+      examples: [],
+      questionSetIds: [setId],
+      presentationText: 'Part of the opening.',
+      isTrueGood: true,
+      severity,
+    });
+    const ids = {
+      say: await createQuestion(token, body(asked.say, 'MEDIUM')),
+      give: await createQuestion(token, body(asked.give, 'MEDIUM')),
+    };
+    const { item } = await uploadAndAnalyse(
+      { agentIdentityId: agent, title: 'Northwind opening' },
+      [
+        vttFile(
+          'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Agent>Welcome to Northwind, home of the blue kettle.\n',
+        ),
+      ],
+      token,
+    );
+    const answers = (i: QcItem) =>
+      Object.fromEntries(
+        i.bullets
+          .filter((b) => Object.values(ids).includes(b.questionId))
+          .map((b) => [b.questionId, { answer: b.answer, confidence: b.confidence }]),
+      );
+    const analysed = answers(item);
+    expect(Object.values(analysed).map((a) => a.answer)).toContain('YES');
+    expect(Object.values(analysed).map((a) => a.answer)).toContain('NO');
+
+    // A change that re-answers each question and cannot change its answer: its severity.
+    for (const key of ['say', 'give'] as const) {
+      const res = await call(t.app, 'PUT', `/api/qa/questions/${ids[key]}`, {
+        token: token,
+        body: body(asked[key], 'HIGH'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (let i = 0; i < 300; i++) {
+        const [row] = await t.db
+          .select({ version: qaAnswers.questionVersion })
+          .from(qaAnswers)
+          .where(and(eq(qaAnswers.itemId, item.qcItemId), eq(qaAnswers.questionId, ids[key])));
+        if (row?.version === 2) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const got = await call(t.app, 'GET', `/api/qa/items/${item.qcItemId}`, { token: token });
+    const reanswered = qcItemSchema.parse(got.json());
+    expect(
+      reanswered.bullets.filter((b) => Object.values(ids).includes(b.questionId)).map((b) => b.severity),
+    ).toEqual(['HIGH', 'HIGH']);
+    expect(answers(reanswered)).toEqual(analysed);
   });
 });
 
