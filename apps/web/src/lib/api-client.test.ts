@@ -10,7 +10,7 @@ import {
 } from './api-client';
 import { createTokenStorage } from './token-storage';
 
-type Call = { url: string; method: string; authorization?: string; body?: unknown };
+type Call = { url: string; method: string; authorization?: string; body?: unknown; keepalive?: boolean };
 
 /** A scripted server: each handler answers one request; every request is recorded. */
 function fakeServer(handler: (call: Call) => Response | Promise<Response>) {
@@ -22,6 +22,7 @@ function fakeServer(handler: (call: Call) => Response | Promise<Response>) {
       method: init?.method ?? 'GET',
       authorization: headers.authorization,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      keepalive: init?.keepalive,
     };
     calls.push(call);
     return handler(call);
@@ -49,6 +50,16 @@ beforeEach(() => {
     getItem: (k) => map.get(k) ?? null,
     setItem: (k, v) => void map.set(k, v),
     removeItem: (k) => void map.delete(k),
+  });
+});
+
+describe('api client requests', () => {
+  it('asks the browser to send a request on after the page is left only when told to (logout)', async () => {
+    const server = fakeServer(() => new Response(null, { status: 204 }));
+    const client = createApiClient({ fetch: server.fetch, tokens, now: () => NOW });
+    await client.request('/token/revoke', { method: 'POST', body: { refreshToken: 'r' }, keepalive: true });
+    await client.request('/app-user/me');
+    expect(server.calls.map((c) => c.keepalive)).toEqual([true, undefined]);
   });
 });
 

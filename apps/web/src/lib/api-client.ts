@@ -98,6 +98,11 @@ export type RequestOptions<T> = {
   timeoutMs?: number;
   /** 'blob' answers a successful response's body as a Blob (files such as a PDF); errors stay JSON. */
   responseType?: 'json' | 'blob';
+  /**
+   * Let the request outlive the page: the browser still sends it when the page navigates away or
+   * closes right after (fetch's `keepalive`; bodies up to 64 KB).
+   */
+  keepalive?: boolean;
 };
 
 export type ApiClientOptions = {
@@ -225,6 +230,7 @@ export function createApiClient(options: ApiClientOptions) {
       {
         method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
         headers,
+        ...(opts.keepalive ? { keepalive: true } : {}),
         body:
           opts.body === undefined
             ? undefined

@@ -69,11 +69,14 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     // Ends each stored sign-in on the server too (its tokens and playback links stop working), without
-    // waiting: logging out must not depend on the network.
+    // waiting: logging out must not depend on the network. The request outlives the page, so leaving
+    // or closing it right after logging out does not keep the sign-in alive.
     for (const kind of TOKEN_KINDS) {
       const refreshToken = tokenStorage.get(kind)?.refreshToken;
       if (refreshToken) {
-        api.request('/token/revoke', { method: 'POST', body: { refreshToken } }).catch(() => undefined);
+        api
+          .request('/token/revoke', { method: 'POST', body: { refreshToken }, keepalive: true })
+          .catch(() => undefined);
       }
     }
     tokenStorage.clearAll();
