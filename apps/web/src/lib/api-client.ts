@@ -230,7 +230,7 @@ export function createApiClient(options: ApiClientOptions) {
       {
         method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
         headers,
-        ...(opts.keepalive ? { keepalive: true } : {}),
+        keepalive: opts.keepalive,
         body:
           opts.body === undefined
             ? undefined

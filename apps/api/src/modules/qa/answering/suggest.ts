@@ -110,11 +110,12 @@ const BAD_BEFORE = /\b(?:not|never|rather\s+than|instead\s+of)\b|n['’]t\b/i;
  * reading out the amount doesn't count"). The qualifying words hold no verb of their own and no
  * "but", so in "'…' is fine, but '…' is not" the first quote stays good.
  */
+const QUALIFIER = String.raw`(?:(?!\b(?:but|is|are|was|were|does|do|did|will|would|counts?)\b)[^;:!?])`;
 const BAD_AFTER = new RegExp(
   [
     String.raw`^\s*(?:is|are|was|were|does|do|did|will|would|wo|ca)?\s*(?:not|never|n['’]t)\b`,
-    String.raw`^(?:(?!\b(?:but|is|are|was|were|does|do|did|will|would|counts?)\b)[^;:!?])+?\b(?:is|are|was|were|does|do|did)\s*(?:not|never|n['’]t)\b`,
-    String.raw`^(?:(?!\b(?:but|is|are|was|were|does|do|did|will|would|counts?)\b)[^;:!?])*?\b(?:is|are)\s+(?:a\s+)?(?:fail|wrong)\b`,
+    String.raw`^${QUALIFIER}+?\b(?:is|are|was|were|does|do|did)\s*(?:not|never|n['’]t)\b`,
+    String.raw`^${QUALIFIER}*?\b(?:is|are)\s+(?:a\s+)?(?:fail|wrong)\b`,
   ].join('|'),
   'i',
 );

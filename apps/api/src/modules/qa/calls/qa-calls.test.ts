@@ -631,9 +631,7 @@ describe('re-answering after a question changes', () => {
     }
     expect(bullet).toMatchObject({ answer: 'YES', flagLevel: 'GREEN' });
   });
-});
 
-describe('re-answering a changed question', () => {
   it('answers it as a new call is answered: together with the other questions of the scorecards', async () => {
     // An organisation of its own: its scorecard is asked of every agent's calls.
     const owner = await buildAdmin(t.db, { email: 'owner@qa-calls-c.example' });
@@ -642,7 +640,7 @@ describe('re-answering a changed question', () => {
     // The script's welcome line fits both behaviours as well. Asked together, it is evidence of one
     // of them; asked alone, of whichever is asked — so a question re-answered alone got another answer.
     const set = await call(t.app, 'POST', '/api/qa/question-sets', {
-      token: token,
+      token,
       body: { name: 'Openings' },
     });
     expect(set.statusCode, set.body).toBe(201);
@@ -704,7 +702,7 @@ describe('re-answering a changed question', () => {
     // A change that re-answers each question and cannot change its answer: its severity.
     for (const key of ['say', 'give'] as const) {
       const res = await call(t.app, 'PUT', `/api/qa/questions/${ids[key]}`, {
-        token: token,
+        token,
         body: body(asked[key], 'HIGH'),
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -717,7 +715,7 @@ describe('re-answering a changed question', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    const got = await call(t.app, 'GET', `/api/qa/items/${item.qcItemId}`, { token: token });
+    const got = await call(t.app, 'GET', `/api/qa/items/${item.qcItemId}`, { token });
     const reanswered = qcItemSchema.parse(got.json());
     expect(
       reanswered.bullets.filter((b) => Object.values(ids).includes(b.questionId)).map((b) => b.severity),
