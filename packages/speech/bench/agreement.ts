@@ -94,6 +94,12 @@ const replay = replayAligner();
 const realigner = values.realign ? await createAligner({ model }) : null;
 const product = new Agreement();
 const raw = new Agreement();
+/**
+ * The same pairs with the words the product called omitted left out (of both): their scores are 0
+ * by that decision, not by a mapping, so the two columns there show what the display itself costs.
+ */
+const productRead = new Agreement();
+const rawRead = new Agreement();
 const started = Date.now();
 const only = values.folds?.split(',').map((f) => Number(f) - 1);
 // The 16 kHz model scores phones from posteriors, its phone model fitted on the train split's
@@ -134,6 +140,8 @@ for (const file of values.merge?.split(',') ?? []) {
   const saved = JSON.parse(readFileSync(file, 'utf8'));
   product.merge(saved.product);
   raw.merge(saved.raw);
+  if (saved.productRead) productRead.merge(saved.productRead);
+  if (saved.rawRead) rawRead.merge(saved.rawRead);
   for (const [k, v] of Object.entries(saved.wrongText ?? {}) as [string, (typeof wrongText)[string]][]) {
     const t = tallyOf(k);
     t.n += v.n;
@@ -153,11 +161,16 @@ for (const { fold, config, model: fitted, heldOut } of runs) {
     skipDetection: (words) => mayHaveSkippedWords(words, fitted),
   });
   for (const s of smokeOr(heldOut, heldOut.slice(0, 2))) {
-    raw.addRaw(s.al.ok ? predict(s.al, fitted, { contours: s.contours, evidence: s.ev }) : null, s);
+    const pred = s.al.ok ? predict(s.al, fitted, { contours: s.contours, evidence: s.ev }) : null;
+    raw.addRaw(pred, s);
     replay.next(s.al);
     const audio = new Uint8Array(readFileSync(join(DATASET_DIR, s.utt.wav)));
     const analysis = await engine.analyze({ audio, task: 'reading', referenceText: s.utt.text });
-    product.addProduct(toBenchmarkLine(analysis), s.utt);
+    const line = toBenchmarkLine(analysis);
+    product.addProduct(line, s.utt);
+    productRead.addProduct(line, s.utt, { omittedAside: true });
+    const reference = line.words.filter((w) => w.status === 'ok' || w.status === 'omitted');
+    rawRead.addRaw(pred, s, new Set(reference.flatMap((w, i) => (w.status === 'omitted' ? [i] : []))));
     tally('correct', analysis);
   }
   const held = new Set(heldOut.map((s) => s.utt.speaker));
@@ -178,7 +191,10 @@ for (const { fold, config, model: fitted, heldOut } of runs) {
 }
 realigner?.dispose();
 if (values.save)
-  writeFileSync(values.save, JSON.stringify({ folds: only ?? 'all', product, raw, wrongText }));
+  writeFileSync(
+    values.save,
+    JSON.stringify({ folds: only ?? 'all', product, raw, productRead, rawRead, wrongText }),
+  );
 
 const p = product.summary();
 const r = raw.summary();
@@ -199,6 +215,14 @@ row('utterance accuracy', 'accuracy', '(GOPT 0.71)');
 row('utterance fluency', 'fluency', '≥ 0.78 (GOPT 0.75)');
 row('utterance prosody', 'prosodic', '≥ 0.76 (GOPT 0.76)');
 row('utterance total', 'total', '≥ 0.76 (GOPT 0.74, HierTFR 0.76)');
+if (productRead.phone.length) {
+  const pr = productRead.summary();
+  const rr = rawRead.summary();
+  console.log(
+    `omitted words aside (the display alone): phone (${productRead.phone.length}) ${pr.phone.toFixed(3)} / ${rr.phone.toFixed(3)}, ` +
+      `word (${productRead.word.length}) ${pr.word.toFixed(3)} / ${rr.word.toFixed(3)}`,
+  );
+}
 const omitted = product.omitted;
 const read = omitted.filter((a) => a >= 3).length;
 console.log(

@@ -43,14 +43,17 @@ export class Agreement {
    * The product's batch line for one recording. Reference words (status ok or omitted) are paired
    * with the experts' words in order; a word's phones are paired one to one when the product
    * aligned as many phones as the experts scored (the corpus lexicon differs from the product's
-   * dictionary on some words), otherwise they are counted as unpaired.
+   * dictionary on some words), otherwise they are counted as unpaired. `omittedAside`: words the
+   * product called omitted (and so scored 0) are left out of the pairs, so that what is left
+   * compares the scores shown for words read with the raw models' on the same words.
    */
-  addProduct(line: ScoredLine, utt: ScoredUtterance): void {
+  addProduct(line: ScoredLine, utt: ScoredUtterance, { omittedAside = false } = {}): void {
     const reference = line.words.filter((w) => w.status === 'ok' || w.status === 'omitted');
     if (reference.length !== utt.words.length) this.misaligned += 1;
     utt.words.forEach((expert, i) => {
       const w = reference[i];
       this.words += 1;
+      if (omittedAside && w?.status === 'omitted') return;
       this.word.push([w?.score ?? 0, expert.accuracy]);
       if (w?.status === 'omitted') this.omitted.push(expert.accuracy);
       if (w?.status === 'omitted') for (const y of expert.phonesAccuracy) this.phone.push([0, y]);
@@ -65,15 +68,20 @@ export class Agreement {
       this.utterance[t].push([line.overall[key] ?? 0, utteranceTarget(utt, t)]);
   }
 
-  /** The raw calibrated models' predictions for one cached alignment (null: alignment failed). */
-  addRaw(pred: Predictions | null, s: Sample): void {
+  /**
+   * The raw calibrated models' predictions for one cached alignment (null: alignment failed);
+   * `aside`: indexes of words to leave out of the word and phone pairs.
+   */
+  addRaw(pred: Predictions | null, s: Sample, aside: ReadonlySet<number> = new Set()): void {
     const t = targets(s);
+    const wordOf = s.al.words.flatMap((w, i) => w.phones.map(() => i));
     t.phone.forEach((y, j) => {
+      if (aside.has(wordOf[j])) return;
       if (y !== null) this.phone.push([pred?.phone[j] ?? 0, y]);
       else this.unpairedPhones += 1;
     });
-    if (pred) t.word.forEach((y, j) => void this.word.push([pred.word[j], y]));
-    else for (const w of s.utt.words) this.word.push([0, w.accuracy]);
+    if (pred) t.word.forEach((y, j) => void (aside.has(j) || this.word.push([pred.word[j], y])));
+    else for (const [i, w] of s.utt.words.entries()) if (!aside.has(i)) this.word.push([0, w.accuracy]);
     this.words += s.utt.words.length;
     for (const k of Object.keys(this.utterance) as UtteranceTarget[])
       this.utterance[k].push([pred?.utterance[k] ?? 0, utteranceTarget(s.utt, k)]);

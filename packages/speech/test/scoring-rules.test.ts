@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoredUtterance } from '../calibration/dataset.ts';
-import { Agreement } from '../calibration/evaluate.ts';
+import { Agreement, type ScoredLine } from '../calibration/evaluate.ts';
+import type { Sample } from '../calibration/fit-lib.ts';
 import {
   asProductAlignment,
   chooseRules,
@@ -9,7 +10,7 @@ import {
 } from '../calibration/select.ts';
 import { LPR_PHONES, type PhoneEvidence } from '../src/gop/posterior-features.ts';
 import { fitBoosted, predictBoosted } from '../src/scoring/gbdt.ts';
-import { predict, type ScoringRules } from '../src/scoring/model.ts';
+import { type Predictions, predict, type ScoringRules } from '../src/scoring/model.ts';
 import { loadCalibratedModel, mayHaveSkippedWords, scoreAlignment } from '../src/scoring/score.ts';
 import type { AlignedWord, Alignment } from '../src/types.ts';
 
@@ -144,29 +145,27 @@ describe('agreement benchmark helpers', () => {
       prosodic: 6,
       total: 7,
     } as unknown as ScoredUtterance;
+    const line: ScoredLine = {
+      words: [
+        {
+          word: 'we',
+          score: 90,
+          status: 'ok',
+          start: 0,
+          end: 0,
+          phones: [
+            { phone: 'W', score: 95 },
+            { phone: 'IY', score: 90 },
+          ],
+        },
+        { word: '…', score: 0, status: 'inserted', start: 0, end: 0, phones: [] },
+        { word: 'call', score: 0, status: 'omitted', start: 0, end: 0, phones: [] },
+        { word: 'it', score: 80, status: 'ok', start: 0, end: 0, phones: [{ phone: 'IH', score: 85 }] },
+      ],
+      overall: { pronunciation: 70, fluency: 60, prosody: 50, completeness: 67, total: 65 },
+    };
     const a = new Agreement();
-    a.addProduct(
-      {
-        words: [
-          {
-            word: 'we',
-            score: 90,
-            status: 'ok',
-            start: 0,
-            end: 0,
-            phones: [
-              { phone: 'W', score: 95 },
-              { phone: 'IY', score: 90 },
-            ],
-          },
-          { word: '…', score: 0, status: 'inserted', start: 0, end: 0, phones: [] },
-          { word: 'call', score: 0, status: 'omitted', start: 0, end: 0, phones: [] },
-          { word: 'it', score: 80, status: 'ok', start: 0, end: 0, phones: [{ phone: 'IH', score: 85 }] },
-        ],
-        overall: { pronunciation: 70, fluency: 60, prosody: 50, completeness: 67, total: 65 },
-      },
-      expert,
-    );
+    a.addProduct(line, expert);
     expect(a.word).toEqual([
       [90, 10],
       [0, 4],
@@ -182,6 +181,42 @@ describe('agreement benchmark helpers', () => {
     expect(a.unpairedPhones).toBe(2);
     expect(a.omitted).toEqual([4]);
     expect(a.utterance.total).toEqual([[65, 7]]);
+
+    // The bench's "omitted words aside": the word scored 0 by that decision leaves the pairs.
+    const read = new Agreement();
+    read.addProduct(line, expert, { omittedAside: true });
+    expect(read.word).toEqual([
+      [90, 10],
+      [80, 9],
+    ]);
+    expect(read.phone).toEqual([
+      [95, 2],
+      [90, 2],
+    ]);
+    expect(read.words).toBe(3);
+
+    // The raw models' pairs leave out the same words when told their indexes.
+    const sample = {
+      utt: expert,
+      al: { ok: true, words: expert.words.map((w) => ({ phones: w.phones.map((p) => ({ phone: p })) })) },
+    } as unknown as Sample;
+    const pred = {
+      phone: [1.9, 1.8, 1.0, 0.5, 0.9, 2.0, 1.7],
+      word: [9, 5, 8],
+      utterance: { accuracy: 8, fluency: 7, prosodic: 6, total: 7 },
+    } as unknown as Predictions;
+    const raw = new Agreement();
+    raw.addRaw(pred, sample, new Set([1]));
+    expect(raw.word).toEqual([
+      [9, 10],
+      [8, 9],
+    ]);
+    expect(raw.phone).toEqual([
+      [1.9, 2],
+      [1.8, 2],
+      [2.0, 2],
+      [1.7, 2],
+    ]);
   });
 
   it('offers "no rule" among the candidates, so selection can switch every rule off', () => {
