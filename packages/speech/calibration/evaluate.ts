@@ -80,8 +80,9 @@ export class Agreement {
       if (y !== null) this.phone.push([pred?.phone[j] ?? 0, y]);
       else this.unpairedPhones += 1;
     });
-    if (pred) t.word.forEach((y, j) => void (aside.has(j) || this.word.push([pred.word[j], y])));
-    else for (const [i, w] of s.utt.words.entries()) if (!aside.has(i)) this.word.push([0, w.accuracy]);
+    if (pred) {
+      for (const [j, y] of t.word.entries()) if (!aside.has(j)) this.word.push([pred.word[j], y]);
+    } else for (const [i, w] of s.utt.words.entries()) if (!aside.has(i)) this.word.push([0, w.accuracy]);
     this.words += s.utt.words.length;
     for (const k of Object.keys(this.utterance) as UtteranceTarget[])
       this.utterance[k].push([pred?.utterance[k] ?? 0, utteranceTarget(s.utt, k)]);
