@@ -78,6 +78,15 @@ describe('analysis pool', () => {
     await expect.poll(() => liveChildren('sleep'), { timeout: 3000 }).toEqual([]);
   });
 
+  it('kills the child of a worker that never yields again after starting it', async () => {
+    pool = new AnalysisPool({ size: 1, workerEntry });
+    await expect(pool.run({ ...job('child-spin'), timeoutMs: 800 })).rejects.toBeInstanceOf(
+      AnalysisTimeoutError,
+    );
+    await pool.run(job());
+    await expect.poll(() => liveChildren('sleep'), { timeout: 3000 }).toEqual([]);
+  });
+
   it('stops a worker that outgrows its heap limit, refuses the job as CORRUPT, and serves the next', async () => {
     pool = new AnalysisPool({ size: 1, workerEntry, memoryMb: 48 });
     const error = await pool.run(job('grow')).catch((e) => e);

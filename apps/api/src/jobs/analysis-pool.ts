@@ -77,9 +77,22 @@ interface Slot {
   job: Pending | null;
   /** Live child processes of the worker (PocketSphinx), killed with it. */
   children: Set<number>;
+  /**
+   * The worker was stopped. A child it reported just before, whose message is still on its way,
+   * is killed when the message arrives.
+   */
+  stopped: boolean;
 }
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+
+function killChild(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
 
 /**
  * In-process pool of analysis workers (stack.md: "in-process worker pool"), bounded so overload turns
@@ -202,15 +215,16 @@ export class AnalysisPool {
       },
       resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
     });
-    const slot: Slot = { worker, ready: false, job: null, children: new Set() };
+    const slot: Slot = { worker, ready: false, job: null, children: new Set(), stopped: false };
     worker.on('message', (message: WorkerReady | WorkerChild | AnalysisProgress | AnalysisReply) => {
       if ('progress' in message) {
         if (slot.job?.request.id === message.id) slot.job.onProgress?.(message.progress);
         return;
       }
       if ('child' in message) {
-        if (message.alive) slot.children.add(message.child);
-        else slot.children.delete(message.child);
+        if (!message.alive) slot.children.delete(message.child);
+        else if (slot.stopped) killChild(message.child);
+        else slot.children.add(message.child);
         return;
       }
       if ('ready' in message) {
@@ -263,13 +277,8 @@ export class AnalysisPool {
 
   /** Ends a worker and the child processes it started, which would otherwise run on orphaned. */
   private stop(slot: Slot): Promise<number> {
-    for (const pid of slot.children) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    slot.stopped = true;
+    for (const pid of slot.children) killChild(pid);
     slot.children.clear();
     return slot.worker.terminate();
   }

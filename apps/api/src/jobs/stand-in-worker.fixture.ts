@@ -16,6 +16,11 @@ port.on('message', (job: AnalysisRequest) => {
   if (job.referenceText === 'spin') for (;;);
   // Like a recogniser still running when the deadline passes: a child process, no answer.
   if (job.referenceText === 'child') return void spawn('sleep', ['300'], { stdio: 'ignore' });
+  // The same, and then the thread never yields (a recogniser started, then the aligner stuck).
+  if (job.referenceText === 'child-spin') {
+    spawn('sleep', ['300'], { stdio: 'ignore' });
+    for (;;);
+  }
   // Like an engine growing without bound on a crafted input.
   if (job.referenceText === 'grow') for (;;) hoard.push(new Array(1e5).fill(hoard.length));
   // The priority this thread and a process it starts run at.
