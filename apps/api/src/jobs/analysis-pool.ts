@@ -77,11 +77,6 @@ interface Slot {
   job: Pending | null;
   /** Live child processes of the worker (PocketSphinx), killed with it. */
   children: Set<number>;
-  /**
-   * The worker was stopped. A child it reported just before, whose message is still on its way,
-   * is killed when the message arrives.
-   */
-  stopped: boolean;
 }
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
@@ -215,7 +210,7 @@ export class AnalysisPool {
       },
       resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
     });
-    const slot: Slot = { worker, ready: false, job: null, children: new Set(), stopped: false };
+    const slot: Slot = { worker, ready: false, job: null, children: new Set() };
     worker.on('message', (message: WorkerReady | WorkerChild | AnalysisProgress | AnalysisReply) => {
       if ('progress' in message) {
         if (slot.job?.request.id === message.id) slot.job.onProgress?.(message.progress);
@@ -223,7 +218,8 @@ export class AnalysisPool {
       }
       if ('child' in message) {
         if (!message.alive) slot.children.delete(message.child);
-        else if (slot.stopped) killChild(message.child);
+        // A worker leaves `slots` when it is stopped: a child it reported just before is killed now.
+        else if (!this.slots.includes(slot)) killChild(message.child);
         else slot.children.add(message.child);
         return;
       }
@@ -277,7 +273,6 @@ export class AnalysisPool {
 
   /** Ends a worker and the child processes it started, which would otherwise run on orphaned. */
   private stop(slot: Slot): Promise<number> {
-    slot.stopped = true;
     for (const pid of slot.children) killChild(pid);
     slot.children.clear();
     return slot.worker.terminate();
